@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LooseId } from './common';
+
+/** The premium currency's id in `currency:[{id, count}]`. */
+export const PREMIUM_CURRENCY_ID = 100;
+
+// POST /api/send_code
+export const SendCodePurpose = z.enum(['register', 'login']);
+export const SendCodeReq = z.object({
+  email: z.string().trim().max(254),
+  purpose: SendCodePurpose,
+});
+export const SendCodeRes = z.object({
+  /** Seconds before another code may be requested for this e-mail. */
+  cooldown: z.number().int(),
+});
+
+// POST /api/register
+export const RegisterReq = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().min(6).max(64),
+  nickname: z.string().trim().min(1).max(16),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+
+/** Answer of register and login: the session token and the public account id. */
+export const SessionRes = z.object({ token: z.string(), account_id: z.number().int() });
+export const RegisterRes = SessionRes;
+
+// POST /api/login — `{account, password, type}` or `{account, code, type}`; type 0 = e-mail.
+export const LoginReq = z
+  .object({
+    account: z.string().trim().max(254).optional(),
+    password: z.string().max(64).optional(),
+    code: z.union([z.string().trim(), z.number().int()]).transform(String).optional(),
+    type: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).default(0),
+    uid: z.union([z.string(), z.number()]).optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'password or code required' });
+export const LoginRes = SessionRes;
+
+// POST /api/logout
+export const LogoutReq = z.object({});
+export const LogoutRes = z.object({});
+
+// GET /api/contest/fetch_account_info
+export const FetchAccountInfoReq = z.object({});
+export const CurrencyItem = z.object({ id: z.number().int(), count: z.number().int() });
+export const FetchAccountInfoRes = z.object({
+  /** Public (display) encoding of the account id. */
+  account_id: z.number().int(),
+  nickname: z.string(),
+  currency: z.array(CurrencyItem),
+});
+
+// GET /api/contest/server_time
+export const ServerTimeReq = z.object({});
+export const ServerTimeRes = z.object({ time: z.number().int() });
+
+// GET /api/contest/fetch_announcement?language=
+export const FetchAnnouncementReq = z.object({ language: z.string().max(16).optional() });
+export const Announcement = z.object({ title: z.string(), content: z.string() });
+export const FetchAnnouncementRes = z.array(Announcement);
+
+// GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)
+export const DevOutboxReq = z.object({ email: z.string().optional() });
+export const OutboxMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** The verification code carried by the mail, when it carries one. */
+  code: z.string().nullable(),
+  time: z.number().int(),
+});
+export const DevOutboxRes = z.array(OutboxMail);
+
+/** Public account id as the console sends it back (number or numeric string). */
+export const PublicAccountId = LooseId;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { Flag01, I18nTextList, LooseId, UnixTime, ZoneList } from './common';
+
+/** `detail_rule` on the wire: rule field name → number or switch. */
+export const DetailRuleWire = z.record(z.string(), z.union([z.number(), z.boolean()]));
+
+/** Round type (`game_mode.mode`): 1 East 4p, 2 South 4p, 11 East 3p, 12 South 3p. */
+export const RoundTypeWire = z.union([z.literal(1), z.literal(2), z.literal(11), z.literal(12)]);
+
+export const GameSetting = z.object({ emoji_switch: z.number().int() });
+
+export const GameMode = z.object({
+  mode: z.number().int(),
+  detail_rule: DetailRuleWire,
+  game_setting: GameSetting,
+});
+
+export const LevelLimit = z.object({ type: z.number().int(), value: z.number().int() });
+
+export const ContestSetting = z.object({
+  game_limit: z.number().int(),
+  system_broadcast: z.number().int(),
+  level_limit: z.array(LevelLimit),
+});
+
+// POST /api/contest/create_contest
+export const CreateContestReq = z.object({
+  name: I18nTextList,
+  game_rule_setting: z.object({
+    mode: RoundTypeWire,
+    detail_rule: DetailRuleWire.optional(),
+    game_setting: z.object({ emoji_switch: Flag01 }).partial().optional(),
+  }),
+  open_show: Flag01.default(1),
+  start_time: UnixTime,
+  end_time: UnixTime,
+});
+export const CreateContestRes = z.object({
+  unique_id: z.number().int(),
+  contest_id: z.number().int(),
+  season_id: z.number().int(),
+});
+
+/** The season reference carried by list entries (names as clients read them). */
+export const ContestListSeason = z.object({
+  uniqueId_: z.number().int(),
+  seasonId_: z.number().int(),
+  endTime_: z.number().int(),
+});
+
+// GET /api/contest/fetch_contest_list — tournaments the account created or administers.
+export const FetchContestListReq = z.object({});
+export const ContestListItem = z.object({
+  unique_id: z.number().int(),
+  /** Short public id (six digits). */
+  contest_id: z.number().int(),
+  contest_name: I18nTextList,
+  /** The latest season, or null when none. */
+  season: ContestListSeason.nullable(),
+  /** Public id of the creator. */
+  creator_id: z.number().int(),
+  create_time: z.number().int(),
+  start_time: z.number().int(),
+  finish_time: z.number().int(),
+  state: z.number().int(),
+  open: z.number().int(),
+  /** Round type of the tournament's rule. */
+  mode: z.number().int(),
+  game_mode: GameMode,
+  /** 4 = creator, 1 = admin: what the calling account is to this tournament. */
+  manager_role: z.number().int(),
+});
+export const FetchContestListRes = z.array(ContestListItem);
+
+export const SeasonListItem = z.object({
+  season_id: z.number().int(),
+  /** 1 pending, 2 running, 3 finished, 4 ended. */
+  state: z.number().int(),
+  start_time: z.number().int(),
+  end_time: z.number().int(),
+  create_time: z.number().int(),
+  signup_type: z.number().int(),
+  signup_start_time: z.number().int(),
+  signup_end_time: z.number().int(),
+  auto_match: z.number().int(),
+  match_start_time: z.number().int(),
+  match_end_time: z.number().int(),
+  rank_rule: z.number().int(),
+  /** 0 personal, 1 team. */
+  rank_type: z.number().int(),
+  show_team_rank: z.number().int(),
+  remark: z.string(),
+});
+
+export const AdminListItem = z.object({ account_id: z.number().int(), nickname: z.string() });
+
+// GET /api/contest/fetch_contest_detail?unique_id=
+export const FetchContestDetailReq = z.object({ unique_id: LooseId });
+export const FetchContestDetailRes = z.object({
+  unique_id: z.number().int(),
+  contest_id: z.number().int(),
+  contest_name: I18nTextList,
+  /** Tournament state: 1 pending, 2 running, 3 finished. */
+  state: z.number().int(),
+  /** Tournament kind: 0 unofficial, 1 official, 2 hot. */
+  contest_type: z.number().int(),
+  creator_id: z.number().int(),
+  create_time: z.number().int(),
+  start_time: z.number().int(),
+  finish_time: z.number().int(),
+  signup_start_time: z.number().int(),
+  signup_end_time: z.number().int(),
+  signup_type: z.number().int(),
+  /** Shown in the public tournament list (0/1). */
+  open: z.number().int(),
+  rank_rule: z.number().int(),
+  /** Zones in which the tournament is listed; the console's hidden zones are the others. */
+  show_zones: ZoneList,
+  /** Zones whose players may take part; the console's banned zones are the others. */
+  available_zones: ZoneList,
+  i18n_switch: z.number().int(),
+  observer_switch: z.number().int(),
+  /** 1 while changes are under review. */
+  check_state: z.number().int(),
+  /** Round type (same as game_mode.mode). */
+  mode: z.number().int(),
+  /** The rule (same as game_mode.detail_rule). */
+  rule: DetailRuleWire,
+  max_player_count: z.number().int(),
+  season_list: z.array(SeasonListItem),
+  admin_list: z.array(AdminListItem),
+  public_notice: I18nTextList,
+  private_notice: I18nTextList,
+  manager_notice: I18nTextList,
+  contest_setting: ContestSetting,
+  game_mode: GameMode,
+  /** What the calling account is to this tournament: 4 creator, 1 admin. */
+  manager_role: z.number().int(),
+});
+
+// POST /api/contest/update_contest_base — basic settings.
+export const UpdateContestBaseReq = z.object({
+  unique_id: LooseId,
+  setting: z
+    .object({
+      name: I18nTextList,
+      open_show: Flag01,
+      show_zones: ZoneList,
+      available_zones: ZoneList,
+      i18n_switch: Flag01,
+    })
+    .partial(),
+  /** Multi-language names switch; also accepted inside `setting`. */
+  i18n_switch: Flag01.optional(),
+});
+/** Answers the tournament as it now stands. */
+export const UpdateContestBaseRes = FetchContestDetailRes;
+
+// POST /api/contest/delete_contest — creator only.
+export const DeleteContestReq = z.object({ unique_id: LooseId });
+export const DeleteContestRes = z.object({});

@@ -1,0 +1,4 @@
+// Request and response schemas of every call, one module per domain.
+export * from './accounts';
+export * from './common';
+export * from './contests';
