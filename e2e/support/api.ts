@@ -1,0 +1,61 @@
+import { inject } from 'vitest';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  data?: T;
+  error?: { code: number; message: string };
+}
+
+/** One HTTP call to the server as a non-browser client would make it. */
+export async function api<T = unknown>(
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Majsoul ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${inject('baseUrl')}${path}`, {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let parsed: { data?: T; error?: { code: number; message: string } } = {};
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    throw new Error(`${path} answered ${res.status} with non-JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, data: parsed.data, error: parsed.error };
+}
+
+interface OutboxMail {
+  to: string;
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+
+/** Waits for a mail to `email` in the dev outbox and returns the 6-digit code of the newest one. */
+export async function readVerificationCode(email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answer = await api<OutboxMail[]>(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+    const mails = answer.data ?? [];
+    const newest = mails[mails.length - 1];
+    const code = newest && /\b(\d{6})\b/.exec(`${newest.subject ?? ''}\n${newest.text ?? ''}`)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification mail for ${email} within ${timeoutMs} ms`);
+}
+
+/** Distinct e-mail and nickname per test and per run, so runs can share a database. */
+export function newIdentity(label: string): { email: string; nickname: string; password: string } {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  return {
+    email: `${label}.${tag}@e2e.taikai.test`,
+    nickname: `${label.slice(0, 6)}${tag}`.slice(0, 14),
+    password: `Pw-${tag}-journey`,
+  };
+}

@@ -1,0 +1,37 @@
+import { createServer, type Server } from 'node:http';
+import type { ServerProcess } from './server-process';
+
+/**
+ * A small HTTP endpoint of the test run itself (not of taikai): tests running in workers ask it to run
+ * operator CLI commands, because only the process that owns the server may stop and restart it.
+ * POST /cli {args: string[]} → {code, stdout, stderr}.
+ */
+export function startControlServer(server: ServerProcess, port: number): Promise<Server> {
+  const control = createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/cli') {
+      res.writeHead(404).end();
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', async () => {
+      try {
+        const { args } = JSON.parse(body) as { args: unknown };
+        if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
+          throw new Error('args: string[]');
+        const result = await server.cli(args);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      } catch (err) {
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: String(err) }));
+      }
+    });
+  });
+  return new Promise((resolve, reject) => {
+    control.once('error', reject);
+    control.listen(port, '127.0.0.1', () => resolve(control));
+  });
+}

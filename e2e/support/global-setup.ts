@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildConsole } from './build';
+import { startControlServer } from './control-server';
+import { artifactsDir } from './paths';
+import { findFreePort } from './ports';
+import { ServerProcess } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the console and API answer, e.g. http://127.0.0.1:3312. */
+    baseUrl: string;
+    /** The run's control endpoint for operator CLI commands (see control-server.ts). */
+    controlUrl: string;
+    /** 'pglite' or 'postgres': which database the server runs on. */
+    database: 'pglite' | 'postgres';
+  }
+}
+
+/** Builds the console, starts the real server on a fresh data folder, and stops it at the end. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  mkdirSync(artifactsDir, { recursive: true });
+  buildConsole();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'taikai-e2e-'));
+  const databaseUrl = process.env.TAIKAI_E2E_DATABASE_URL || undefined;
+  const port = await findFreePort();
+  const server = new ServerProcess({ port, dataDir, databaseUrl, logFile: join(artifactsDir, 'server.log') });
+  rmSync(server.options.logFile, { force: true });
+  const control = await startControlServer(server, await findFreePort([port]));
+  const controlAddress = control.address();
+  const controlPort = typeof controlAddress === 'object' && controlAddress ? controlAddress.port : 0;
+
+  const teardown = async () => {
+    await new Promise<void>((r) => control.close(() => r()));
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await server.start();
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('controlUrl', `http://127.0.0.1:${controlPort}`);
+  project.provide('database', databaseUrl ? 'postgres' : 'pglite');
+  return teardown;
+}
