@@ -48,12 +48,12 @@ export const LogoutRes = z.object({});
 
 // GET /api/contest/fetch_account_info
 export const FetchAccountInfoReq = z.object({});
-export const CurrencyItem = z.object({ id: z.number().int(), count: z.number().int() });
+export const CurrencyItemWire = z.object({ id: z.number().int(), count: z.number().int() });
 export const FetchAccountInfoRes = z.object({
   /** Public (display) encoding of the account id. */
   account_id: z.number().int(),
   nickname: z.string(),
-  currency: z.array(CurrencyItem),
+  currency: z.array(CurrencyItemWire),
 });
 
 // GET /api/contest/server_time
@@ -62,12 +62,12 @@ export const ServerTimeRes = z.object({ time: z.number().int() });
 
 // GET /api/contest/fetch_announcement?language=
 export const FetchAnnouncementReq = z.object({ language: z.string().max(16).optional() });
-export const Announcement = z.object({ title: z.string(), content: z.string() });
-export const FetchAnnouncementRes = z.array(Announcement);
+export const AnnouncementWire = z.object({ title: z.string(), content: z.string() });
+export const FetchAnnouncementRes = z.array(AnnouncementWire);
 
 // GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)
 export const DevOutboxReq = z.object({ email: z.string().optional() });
-export const OutboxMail = z.object({
+export const OutboxMailWire = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -75,7 +75,7 @@ export const OutboxMail = z.object({
   code: z.string().nullable(),
   time: z.number().int(),
 });
-export const DevOutboxRes = z.array(OutboxMail);
+export const DevOutboxRes = z.array(OutboxMailWire);
 
 /** Public account id as the console sends it back (number or numeric string). */
 export const PublicAccountId = LooseId;

@@ -20,15 +20,6 @@ export const Flag01 = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
 
-/** Languages of multilingual texts on the wire. */
-export const WIRE_LANGS = ['default', 'chs', 'chs_t', 'en', 'jp', 'kr'] as const;
-
-/** One multilingual text entry `{lang, content}`. */
-export const I18nTextItem = z.object({ lang: z.enum(WIRE_LANGS), content: z.string() });
-
-/** Multilingual text: a list of `{lang, content}`. */
-export const I18nTextList = z.array(I18nTextItem);
-
 /** Zone numbers: 1 CN, 2 JP, 3 US/international. */
 export const ZoneList = z.array(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Flag01, I18nTextList, LooseId, UnixTime, ZoneList } from './common';
+import { i18nTextSchema as I18nTextList } from '../lang';
+import { Flag01, LooseId, UnixTime, ZoneList } from './common';
 
 /** `detail_rule` on the wire: rule field name → number or switch. */
 export const DetailRuleWire = z.record(z.string(), z.union([z.number(), z.boolean()]));
@@ -7,20 +8,20 @@ export const DetailRuleWire = z.record(z.string(), z.union([z.number(), z.boolea
 /** Round type (`game_mode.mode`): 1 East 4p, 2 South 4p, 11 East 3p, 12 South 3p. */
 export const RoundTypeWire = z.union([z.literal(1), z.literal(2), z.literal(11), z.literal(12)]);
 
-export const GameSetting = z.object({ emoji_switch: z.number().int() });
+export const GameSettingWire = z.object({ emoji_switch: z.number().int() });
 
-export const GameMode = z.object({
+export const GameModeWire = z.object({
   mode: z.number().int(),
   detail_rule: DetailRuleWire,
-  game_setting: GameSetting,
+  game_setting: GameSettingWire,
 });
 
-export const LevelLimit = z.object({ type: z.number().int(), value: z.number().int() });
+export const LevelLimitWire = z.object({ type: z.number().int(), value: z.number().int() });
 
-export const ContestSetting = z.object({
+export const ContestSettingWire = z.object({
   game_limit: z.number().int(),
   system_broadcast: z.number().int(),
-  level_limit: z.array(LevelLimit),
+  level_limit: z.array(LevelLimitWire),
 });
 
 // POST /api/contest/create_contest
@@ -42,7 +43,7 @@ export const CreateContestRes = z.object({
 });
 
 /** The season reference carried by list entries (names as clients read them). */
-export const ContestListSeason = z.object({
+export const ContestListSeasonWire = z.object({
   uniqueId_: z.number().int(),
   seasonId_: z.number().int(),
   endTime_: z.number().int(),
@@ -50,13 +51,13 @@ export const ContestListSeason = z.object({
 
 // GET /api/contest/fetch_contest_list — tournaments the account created or administers.
 export const FetchContestListReq = z.object({});
-export const ContestListItem = z.object({
+export const ContestListItemWire = z.object({
   unique_id: z.number().int(),
   /** Short public id (six digits). */
   contest_id: z.number().int(),
   contest_name: I18nTextList,
   /** The latest season, or null when none. */
-  season: ContestListSeason.nullable(),
+  season: ContestListSeasonWire.nullable(),
   /** Public id of the creator. */
   creator_id: z.number().int(),
   create_time: z.number().int(),
@@ -66,13 +67,13 @@ export const ContestListItem = z.object({
   open: z.number().int(),
   /** Round type of the tournament's rule. */
   mode: z.number().int(),
-  game_mode: GameMode,
+  game_mode: GameModeWire,
   /** 4 = creator, 1 = admin: what the calling account is to this tournament. */
   manager_role: z.number().int(),
 });
-export const FetchContestListRes = z.array(ContestListItem);
+export const FetchContestListRes = z.array(ContestListItemWire);
 
-export const SeasonListItem = z.object({
+export const SeasonListItemWire = z.object({
   season_id: z.number().int(),
   /** 1 pending, 2 running, 3 finished, 4 ended. */
   state: z.number().int(),
@@ -92,7 +93,7 @@ export const SeasonListItem = z.object({
   remark: z.string(),
 });
 
-export const AdminListItem = z.object({ account_id: z.number().int(), nickname: z.string() });
+export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: z.string() });
 
 // GET /api/contest/fetch_contest_detail?unique_id=
 export const FetchContestDetailReq = z.object({ unique_id: LooseId });
@@ -127,13 +128,13 @@ export const FetchContestDetailRes = z.object({
   /** The rule (same as game_mode.detail_rule). */
   rule: DetailRuleWire,
   max_player_count: z.number().int(),
-  season_list: z.array(SeasonListItem),
-  admin_list: z.array(AdminListItem),
+  season_list: z.array(SeasonListItemWire),
+  admin_list: z.array(AdminListItemWire),
   public_notice: I18nTextList,
   private_notice: I18nTextList,
   manager_notice: I18nTextList,
-  contest_setting: ContestSetting,
-  game_mode: GameMode,
+  contest_setting: ContestSettingWire,
+  game_mode: GameModeWire,
   /** What the calling account is to this tournament: 4 creator, 1 admin. */
   manager_role: z.number().int(),
 });
