@@ -1,0 +1,194 @@
+/**
+ * Fast shanten (xiangting) with the rules engine's semantics (`Majiang.Util.xiangting` family):
+ *  - standard form: 13 − 3·sets − 2·partial sets − isolated tiles, where each called meld (fulou) counts as a set,
+ *    at most four sets plus partial sets are counted (five tiles' worth without a pair), −1 is agari;
+ *    a complete hand whose last action was a call or kan (`_zimo` holds a meld) is 0, not −1 (it cannot win);
+ *  - chiitoitsu (seven pairs) and kokushi (thirteen orphans): Infinity once anything is called.
+ * Number suits are read from the per-suit table; honours count directly.
+ */
+import { type ShantenHand, SUITS } from './hand';
+import {
+  fewestIsolated,
+  isolatedOf,
+  mostSets,
+  POW5,
+  partialsOf,
+  setsOf,
+  suitEntry,
+  suitKey,
+} from './suit-table';
+
+/** Shanten of a count of sets, partial sets and isolated tiles, with or without a pair kept as the head. */
+function formShanten(sets: number, partials: number, isolated: number, withHead: boolean): number {
+  if (sets > 4) {
+    partials += sets - 4;
+    sets = 4;
+  }
+  if (sets + partials > 4) {
+    isolated += sets + partials - 4;
+    partials = 4 - sets;
+  }
+  const room = withHead ? 4 : 5;
+  if (sets + partials + isolated > room) isolated = room - sets - partials;
+  if (withHead) partials++;
+  return 13 - sets * 3 - partials * 2 - isolated;
+}
+
+/** Best shanten over the two readings of each number suit, plus the honours and melds already counted. */
+function bestOfReadings(
+  em: number,
+  ep: number,
+  es: number,
+  sets: number,
+  partials: number,
+  isolated: number,
+  withHead: boolean,
+): number {
+  let min = 13;
+  for (let i = 0; i < 2; i++) {
+    const rm = i === 0 ? fewestIsolated(em) : mostSets(em);
+    for (let j = 0; j < 2; j++) {
+      const rp = j === 0 ? fewestIsolated(ep) : mostSets(ep);
+      const m1 = sets + setsOf(rm) + setsOf(rp);
+      const d1 = partials + partialsOf(rm) + partialsOf(rp);
+      const g1 = isolated + isolatedOf(rm) + isolatedOf(rp);
+      for (let k = 0; k < 2; k++) {
+        const rs = k === 0 ? fewestIsolated(es) : mostSets(es);
+        const x = formShanten(m1 + setsOf(rs), d1 + partialsOf(rs), g1 + isolatedOf(rs), withHead);
+        if (x < min) min = x;
+      }
+    }
+  }
+  return min;
+}
+
+/** Standard form (four sets and a pair), same as the engine's `xiangting_yiban`. */
+export function xiangtingYiban(hand: ShantenHand): number {
+  const bp = hand._bingpai;
+  const km = suitKey(bp.m);
+  const kp = suitKey(bp.p);
+  const ks = suitKey(bp.s);
+  const em = suitEntry(km);
+  const ep = suitEntry(kp);
+  const es = suitEntry(ks);
+  const z = bp.z;
+  let zSets = 0;
+  let zPairs = 0;
+  let zSingles = 0;
+  for (let n = 1; n <= 7; n++) {
+    const c = z[n];
+    if (c >= 3) zSets++;
+    else if (c === 2) zPairs++;
+    else if (c === 1) zSingles++;
+  }
+  const melds = hand._fulou.length;
+  const sets = melds + zSets;
+
+  let min = bestOfReadings(em, ep, es, sets, zPairs, zSingles, false);
+
+  // Each pair kept aside as the head (jantou).
+  const m = bp.m;
+  const p = bp.p;
+  const s = bp.s;
+  for (let n = 1; n <= 9 && min > -1; n++) {
+    if (m[n] >= 2) {
+      const x = bestOfReadings(suitEntry(km - 2 * POW5[n]), ep, es, sets, zPairs, zSingles, true);
+      if (x < min) min = x;
+    }
+    if (p[n] >= 2) {
+      const x = bestOfReadings(em, suitEntry(kp - 2 * POW5[n]), es, sets, zPairs, zSingles, true);
+      if (x < min) min = x;
+    }
+    if (s[n] >= 2) {
+      const x = bestOfReadings(em, ep, suitEntry(ks - 2 * POW5[n]), sets, zPairs, zSingles, true);
+      if (x < min) min = x;
+    }
+  }
+  for (let n = 1; n <= 7 && min > -1; n++) {
+    const c = z[n];
+    if (c < 2) continue;
+    // Honour counts after the head is taken: 2 → 0, 3 → 1, 4 → 2.
+    let x: number;
+    if (c === 2) x = bestOfReadings(em, ep, es, sets, zPairs - 1, zSingles, true);
+    else if (c === 3) x = bestOfReadings(em, ep, es, sets - 1, zPairs, zSingles + 1, true);
+    else x = bestOfReadings(em, ep, es, sets - 1, zPairs + 1, zSingles, true);
+    if (x < min) min = x;
+  }
+  if (min === -1 && hand._zimo !== null && hand._zimo.length > 2) return 0;
+  return min;
+}
+
+/** Kokushi musou (thirteen orphans), same as the engine's `xiangting_guoshi`. */
+export function xiangtingGuoshi(hand: ShantenHand): number {
+  if (hand._fulou.length > 0) return Number.POSITIVE_INFINITY;
+  const bp = hand._bingpai;
+  let kinds = 0;
+  let pair = false;
+  for (const s of ['m', 'p', 's'] as const) {
+    const c1 = bp[s][1];
+    const c9 = bp[s][9];
+    if (c1 >= 1) kinds++;
+    if (c9 >= 1) kinds++;
+    if (c1 >= 2 || c9 >= 2) pair = true;
+  }
+  for (let n = 1; n <= 7; n++) {
+    const c = bp.z[n];
+    if (c >= 1) kinds++;
+    if (c >= 2) pair = true;
+  }
+  return (pair ? 12 : 13) - kinds;
+}
+
+/** Chiitoitsu (seven pairs), same as the engine's `xiangting_qidui`: four of a kind is one pair. */
+export function xiangtingQidui(hand: ShantenHand): number {
+  if (hand._fulou.length > 0) return Number.POSITIVE_INFINITY;
+  const bp = hand._bingpai;
+  let pairs = 0;
+  let singles = 0;
+  for (const s of SUITS) {
+    const counts = bp[s];
+    const last = s === 'z' ? 7 : 9;
+    for (let n = 1; n <= last; n++) {
+      const c = counts[n];
+      if (c >= 2) pairs++;
+      else if (c === 1) singles++;
+    }
+  }
+  if (pairs > 7) pairs = 7;
+  if (pairs + singles > 7) singles = 7 - pairs;
+  return 13 - pairs * 2 - singles;
+}
+
+/** Shanten over all three forms, same as the engine's `xiangting`. */
+export function xiangting(hand: ShantenHand): number {
+  const yiban = xiangtingYiban(hand);
+  if (hand._fulou.length > 0) return yiban;
+  const qidui = xiangtingQidui(hand);
+  const guoshi = xiangtingGuoshi(hand);
+  return Math.min(yiban, qidui, guoshi);
+}
+
+/**
+ * Tiles that lower the shanten of a hand waiting for a draw (null when it holds a drawn tile), in the engine's
+ * order (m1…m9, p1…, s1…, z1…z7) and with its convention: a kind already held four times is skipped.
+ * `shanten` is the measure used (ours by default; robots pass their own).
+ */
+export function tingpai(
+  hand: ShantenHand,
+  shanten: (hand: ShantenHand) => number = xiangting,
+): string[] | null {
+  if (hand._zimo) return null;
+  const waits: string[] = [];
+  const base = shanten(hand);
+  for (const s of SUITS) {
+    const counts = hand._bingpai[s];
+    const last = s === 'z' ? 7 : 9;
+    for (let n = 1; n <= last; n++) {
+      if (counts[n] >= 4) continue;
+      counts[n]++;
+      if (shanten(hand) < base) waits.push(s + n);
+      counts[n]--;
+    }
+  }
+  return waits;
+}
