@@ -1,0 +1,30 @@
+// Scores (settled results, team adjustments) are stored and sent in thousandths and shown divided by 1000.
+// Raw game points (part_point_1, init_point) are plain points and never scaled.
+
+/** Thousandths of a shown score, rounded to the nearest integer (12.3 → 12300). */
+export function toThousandths(score: number): number {
+  const v = Math.round(score * 1000);
+  return v === 0 ? 0 : v;
+}
+
+/** The shown score of a stored value (12300 → 12.3). */
+export function fromThousandths(thousandths: number): number {
+  return thousandths / 1000;
+}
+
+/** The shown score as text with at most `decimals` decimals and no trailing zeros (12300 → "12.3"). */
+export function formatThousandths(thousandths: number, decimals = 1): string {
+  const shown = Number(fromThousandths(thousandths).toFixed(decimals));
+  return String(shown === 0 ? 0 : shown);
+}
+
+/**
+ * Reads a typed score with at most `decimals` decimals ("-12.5" → -12500); null when the text is not such a
+ * number. Used for team score changes (one decimal).
+ */
+export function parseScoreInput(text: string, decimals = 1): number | null {
+  const pattern = decimals > 0 ? new RegExp(`^[+-]?\\d+(\\.\\d{1,${decimals}})?$`) : /^[+-]?\d+$/;
+  const trimmed = text.trim();
+  if (!pattern.test(trimmed)) return null;
+  return toThousandths(Number(trimmed));
+}
