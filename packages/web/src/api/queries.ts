@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  fetchAccountInfo,
+  fetchAnnouncement,
+  fetchContestDetail,
+  fetchContestList,
+  fetchServerTime,
+} from './calls';
+
+/** Query keys, so mutations can invalidate exactly what they changed. */
+export const keys = {
+  account: ['account'] as const,
+  serverTime: ['serverTime'] as const,
+  contests: ['contests'] as const,
+  contest: (uniqueId: number) => ['contest', uniqueId] as const,
+  announcement: (lang: string) => ['announcement', lang] as const,
+};
+
+export function useAccountInfo() {
+  return useQuery({ queryKey: keys.account, queryFn: fetchAccountInfo });
+}
+
+/** Total of the account's currency counts, as the header shows it. */
+export function currencyTotal(currency: readonly { count: number }[] | undefined): number {
+  return (currency ?? []).reduce((sum, c) => sum + c.count, 0);
+}
+
+/** Server clock: the offset (server − local, seconds) measured when the time was fetched. */
+export function useServerClock() {
+  return useQuery({
+    queryKey: keys.serverTime,
+    queryFn: async () => {
+      const before = Date.now();
+      const { time } = await fetchServerTime();
+      const local = (before + Date.now()) / 2000;
+      return { offset: time - local };
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useContestList() {
+  return useQuery({ queryKey: keys.contests, queryFn: fetchContestList });
+}
+
+export function useContestDetail(uniqueId: number) {
+  return useQuery({
+    queryKey: keys.contest(uniqueId),
+    queryFn: () => fetchContestDetail(uniqueId, { silent: true }),
+    retry: false,
+    enabled: Number.isSafeInteger(uniqueId) && uniqueId > 0,
+  });
+}
+
+export function useAnnouncement() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: keys.announcement(i18n.language),
+    queryFn: () => fetchAnnouncement(i18n.language),
+  });
+}

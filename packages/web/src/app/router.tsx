@@ -1,0 +1,66 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from '../api/client';
+import { CrashPage, RouteCrash } from './shell/CrashPage';
+import { PublicLayout } from './shell/PublicLayout';
+import { RequireToken } from './shell/RequireToken';
+import { Shell } from './shell/Shell';
+
+const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
+const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
+const ContestTabPending = lazy(() => import('../pages/contest/ContestTabPending'));
+const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
+
+const router = createBrowserRouter([
+  {
+    errorElement: <RouteCrash />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireToken>
+            <Shell />
+          </RequireToken>
+        ),
+        children: [
+          { path: '/', element: <HomePage /> },
+          {
+            path: '/contest/:contestId',
+            element: <ContestPage />,
+            children: [
+              { index: true, element: <InfoTab /> },
+              { path: 'announcement', element: <ContestTabPending tab="announcement" /> },
+              { path: 'manager', element: <ContestTabPending tab="manager" /> },
+              { path: 'user', element: <ContestTabPending tab="user" /> },
+              { path: 'season', element: <ContestTabPending tab="seasons" /> },
+              { path: 'season/:seasonId/*', element: <SeasonPage /> },
+              { path: '*', element: <Navigate to="." replace /> },
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);
+
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+});
+
+export function AppRouter() {
+  return (
+    <CrashPage>
+      <RouterProvider router={router} />
+    </CrashPage>
+  );
+}

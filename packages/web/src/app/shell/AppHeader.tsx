@@ -1,0 +1,66 @@
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Layout from 'antd/es/layout';
+import Space from 'antd/es/space';
+import Tooltip from 'antd/es/tooltip';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { logout } from '../../api/calls';
+import { currencyTotal, useAccountInfo } from '../../api/queries';
+import { clearToken } from '../../api/token';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MobileHandoff } from './MobileHandoff';
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const account = useAccountInfo();
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('shell.logoutConfirm'),
+      okText: t('shell.logout'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'logout-confirm' },
+      onOk: async () => {
+        await logout({ silent: true }).catch(() => undefined);
+        clearToken();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <Layout.Header className="app-header">
+      <Link to="/" className="app-brand">
+        <span className="app-logo">雀</span>
+        <span className="app-name">taikai</span>
+        <span className="app-title">{t('shell.title')}</span>
+      </Link>
+      <Space size="middle">
+        <MobileHandoff />
+        <span className="header-nickname" data-testid="header-nickname">
+          <UserOutlined /> {account.data?.nickname ?? '…'}
+        </span>
+        <Tooltip title={t('shell.currency')}>
+          <span className="header-currency">
+            <WalletOutlined />{' '}
+            <span data-testid="header-currency">
+              {account.data ? currencyTotal(account.data.currency) : '…'}
+            </span>
+          </span>
+        </Tooltip>
+        <LanguageSwitch />
+        <Button data-testid="logout" icon={<LogoutOutlined />} onClick={confirmLogout}>
+          {t('shell.logout')}
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,54 @@
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import type { FormInstance } from 'antd/es/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sendCode } from '../api/calls';
+import { useCooldown } from './useCooldown';
+
+/** Sends an e-mailed verification code for the form's `email` field, then counts down the server's cooldown. */
+export function SendCodeButton({
+  form,
+  purpose,
+  testId,
+}: {
+  form: FormInstance;
+  purpose: 'register' | 'login';
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [left, startCooldown] = useCooldown();
+  const [sending, setSending] = useState(false);
+
+  const onClick = async () => {
+    let email: string;
+    try {
+      ({ email } = await form.validateFields(['email']));
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const { cooldown } = await sendCode({ email: email.trim(), purpose });
+      startCooldown(cooldown);
+      void message.success(t('login.codeSent'));
+    } catch {
+      // the client has shown the translated error
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button
+      data-testid={testId}
+      onClick={onClick}
+      loading={sending}
+      disabled={left > 0}
+      style={{ minWidth: 128 }}
+    >
+      {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
+    </Button>
+  );
+}

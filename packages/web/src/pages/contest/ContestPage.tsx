@@ -1,0 +1,79 @@
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { textFor } from '@taikai/protocol';
+import Space from 'antd/es/space';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { toastError } from '../../api/notify';
+import { useContestDetail } from '../../api/queries';
+import { PageLoading } from '../../app/shell/PageLoading';
+import { currentLanguage } from '../../i18n';
+import { type ContestOutlet, useRouteUniqueId } from './useContestRoute';
+
+const TABS = [
+  { key: '', label: 'contest.tabs.info' },
+  { key: 'announcement', label: 'contest.tabs.announcement' },
+  { key: 'manager', label: 'contest.tabs.manager' },
+  { key: 'user', label: 'contest.tabs.user' },
+  { key: 'season', label: 'contest.tabs.seasons' },
+] as const;
+
+/** Tournament pages: the tournament's header, its tab bar, and the tab's page. */
+export default function ContestPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { uniqueId, resolving, routeId } = useRouteUniqueId();
+  const detail = useContestDetail(uniqueId ?? 0);
+
+  // A tournament that cannot be loaded sends the organiser back to "My tournaments" with the reason.
+  const failed = !resolving && (uniqueId === null || detail.isError);
+  useEffect(() => {
+    if (!failed) return;
+    const error = detail.error;
+    if (error instanceof ApiError) toastError(error.message);
+    else if (uniqueId === null || error) toastError(t('errors.unknown', { code: 2501 }));
+    navigate('/', { replace: true });
+  }, [failed, detail.error, uniqueId, navigate, t]);
+
+  if (failed || resolving || !detail.data) return <PageLoading />;
+  const contest = detail.data;
+
+  const base = `/contest/${routeId}`;
+  const rest = location.pathname.slice(base.length).replace(/^\//, '');
+  const active = rest.split('/')[0] ?? '';
+  const outlet: ContestOutlet = { contest, routeId };
+
+  return (
+    <div data-testid="contest-page">
+      <div className="contest-header">
+        <Link to="/">
+          <ArrowLeftOutlined /> {t('contest.back')}
+        </Link>
+        <Space align="center" size="middle" style={{ display: 'flex', marginTop: 8 }}>
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="contest-title">
+            {textFor(contest.contest_name, currentLanguage())}
+          </Typography.Title>
+          <Tag color="red" data-testid="contest-id">
+            ID {contest.contest_id}
+          </Tag>
+        </Space>
+      </div>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => navigate(key ? `${base}/${key}` : base)}
+        items={TABS.map((tab) => ({
+          key: tab.key,
+          label: <span data-testid={`contest-tab-${tab.key || 'info'}`}>{t(tab.label)}</span>,
+        }))}
+      />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet context={outlet} />
+      </Suspense>
+    </div>
+  );
+}

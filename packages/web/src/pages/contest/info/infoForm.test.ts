@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ContestDetail } from '../../../api/calls';
+import { fieldsOf, hasChanges, settingOf } from './infoForm';
+
+const contest = {
+  contest_name: [{ lang: 'default', content: 'Autumn League' }],
+  i18n_switch: 0,
+  open: 1,
+  show_zones: [1, 2],
+  available_zones: [1, 2, 3],
+} as unknown as ContestDetail;
+
+describe('tournament info form', () => {
+  it('shows hidden and banned zones as the zones missing from show_zones and available_zones', () => {
+    const f = fieldsOf(contest);
+    expect(f.hiddenZones).toEqual([3]);
+    expect(f.bannedZones).toEqual([]);
+    expect(f.name).toBe('Autumn League');
+  });
+
+  it('the update button stays disabled until something changes', () => {
+    expect(hasChanges(contest, fieldsOf(contest))).toBe(false);
+    expect(hasChanges(contest, { ...fieldsOf(contest), open: false })).toBe(true);
+    expect(hasChanges(contest, { ...fieldsOf(contest), bannedZones: [2] })).toBe(true);
+  });
+
+  it('sends five names and the switch when multi-language is on', () => {
+    const f = {
+      ...fieldsOf(contest),
+      multi: true,
+      names: { chs: 'a', chs_t: 'b', jp: 'c', en: 'd', kr: 'e' },
+    };
+    const s = settingOf(f);
+    expect(s.i18n_switch).toBe(1);
+    expect(s.name).toEqual([
+      { lang: 'chs', content: 'a' },
+      { lang: 'chs_t', content: 'b' },
+      { lang: 'jp', content: 'c' },
+      { lang: 'en', content: 'd' },
+      { lang: 'kr', content: 'e' },
+    ]);
+    expect(settingOf({ ...fieldsOf(contest), bannedZones: [3] }).available_zones).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,52 @@
+import { CONSOLE_LANGS, type ConsoleLang, type I18nEntry, textFor, ZONES, type Zone } from '@taikai/protocol';
+import type { ContestDetail } from '../../../api/calls';
+
+/** What the Info tab edits. Hidden and banned zones are the complements of show_zones and available_zones. */
+export interface InfoFields {
+  multi: boolean;
+  name: string;
+  names: Record<ConsoleLang, string>;
+  open: boolean;
+  hiddenZones: Zone[];
+  bannedZones: Zone[];
+}
+
+export interface BaseSetting {
+  name: I18nEntry[];
+  open_show: 0 | 1;
+  show_zones: Zone[];
+  available_zones: Zone[];
+  i18n_switch: 0 | 1;
+}
+
+const complement = (zones: readonly number[]) => ZONES.filter((z) => !zones.includes(z));
+
+export function fieldsOf(contest: ContestDetail): InfoFields {
+  const own = (lang: ConsoleLang) => contest.contest_name.find((e) => e.lang === lang)?.content ?? '';
+  return {
+    multi: contest.i18n_switch === 1,
+    name: textFor(contest.contest_name, 'default'),
+    names: Object.fromEntries(CONSOLE_LANGS.map((lang) => [lang, own(lang)])) as Record<ConsoleLang, string>,
+    open: contest.open === 1,
+    hiddenZones: complement(contest.show_zones),
+    bannedZones: complement(contest.available_zones),
+  };
+}
+
+export function settingOf(fields: InfoFields): BaseSetting {
+  return {
+    name: fields.multi
+      ? CONSOLE_LANGS.map((lang) => ({ lang, content: (fields.names[lang] ?? '').trim() }))
+      : [{ lang: 'default', content: fields.name.trim() }],
+    open_show: fields.open ? 1 : 0,
+    show_zones: complement(fields.hiddenZones ?? []),
+    available_zones: complement(fields.bannedZones ?? []),
+    i18n_switch: fields.multi ? 1 : 0,
+  };
+}
+
+/** True when the form would change the tournament. */
+export function hasChanges(contest: ContestDetail, fields: InfoFields | undefined): boolean {
+  if (!fields) return false;
+  return JSON.stringify(settingOf(fields)) !== JSON.stringify(settingOf(fieldsOf(contest)));
+}

@@ -1,0 +1,239 @@
+import {
+  CONSOLE_LANGS,
+  type ConsoleLang,
+  GAME_VARIANTS,
+  GameVariant,
+  LIMITS,
+  RoundType,
+  THINKING_PRESETS,
+} from '@taikai/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Checkbox from 'antd/es/checkbox';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createContest } from '../../api/calls';
+import { ApiError } from '../../api/client';
+import { toastError } from '../../api/notify';
+import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
+import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
+import {
+  buildCreateRequest,
+  type CreateContestFields,
+  defaultRoundTypeFor,
+  nameProblem,
+  nextAllowedTime,
+  roundTypesFor,
+  thinkingKey,
+  timeProblem,
+} from './createContest';
+
+export default function CreateContestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const account = useAccountInfo();
+  const clock = useServerClock();
+  const [form] = Form.useForm<CreateContestFields>();
+  const [submitting, setSubmitting] = useState(false);
+  const multi = Form.useWatch('multi', form) ?? false;
+  const variant = Form.useWatch('variant', form) ?? GameVariant.LIQI;
+
+  const serverNow = () => Math.floor(Date.now() / 1000 + (clock.data?.offset ?? 0));
+
+  const initialValues = useMemo<CreateContestFields>(() => {
+    const now = dayjs.unix(Math.floor(Date.now() / 1000 + (clock.data?.offset ?? 0)));
+    return {
+      multi: false,
+      name: '',
+      names: { chs: '', chs_t: '', jp: '', en: '', kr: '' },
+      range: [now.add(LIMITS.DEFAULT_START_AHEAD_S, 'second'), now.add(LIMITS.DEFAULT_END_AHEAD_S, 'second')],
+      variant: GameVariant.LIQI,
+      roundType: RoundType.SOUTH_4P,
+      thinking: thinkingKey({ time_fixed: 5, time_add: 20 }),
+      pledge: false,
+    };
+  }, [clock.data?.offset]);
+
+  const nameRule = (lang: ConsoleLang | 'default') => ({
+    validator: (_: unknown, value: string | undefined) => {
+      const problem = nameProblem(value ?? '', lang);
+      if (problem === 'required') return Promise.reject(new Error(t('create.nameRequired')));
+      if (problem === 'too_long')
+        return Promise.reject(
+          new Error(t('create.nameTooLong', { cjk: LIMITS.NAME_MAX_CJK, other: LIMITS.NAME_MAX_OTHER })),
+        );
+      return Promise.resolve();
+    },
+  });
+
+  const submit = async () => {
+    let fields: CreateContestFields;
+    try {
+      fields = await form.validateFields();
+    } catch {
+      return;
+    }
+    const balance = currencyTotal(account.data?.currency);
+    modal.confirm({
+      title: t('create.confirmTitle'),
+      content: t('create.confirmContent', { cost: LIMITS.CREATE_COST, balance }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'create-confirm' },
+      cancelButtonProps: { 'data-testid': 'create-confirm-cancel' },
+      onOk: async () => {
+        setSubmitting(true);
+        try {
+          await createContest(buildCreateRequest(fields), { silent: true });
+          void message.success(t('create.success'));
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: keys.contests }),
+            queryClient.invalidateQueries({ queryKey: keys.account }),
+          ]);
+          onClose();
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          const next = nextAllowedTime(error);
+          toastError(
+            next === null
+              ? error.message
+              : t('create.nextAllowed', {
+                  message: error.message,
+                  time: dayjs.unix(next).format('YYYY-MM-DD HH:mm'),
+                }),
+          );
+        } finally {
+          setSubmitting(false);
+        }
+      },
+    });
+  };
+
+  const onVariantChange = (next: GameVariant) => {
+    form.setFieldValue('roundType', defaultRoundTypeFor(next));
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('create.title')}
+      width={640}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('create.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={submitting}
+      okButtonProps={{ 'data-testid': 'create-submit' }}
+      destroyOnHidden
+      data-testid="create-contest-dialog"
+    >
+      <Form<CreateContestFields>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 6 }}
+        wrapperCol={{ span: 18 }}
+        initialValues={initialValues}
+        requiredMark={false}
+        style={{ marginTop: 24 }}
+      >
+        <Form.Item name="multi" label={t('create.multiLanguage')} valuePropName="checked">
+          <Switch data-testid="create-multi-language" />
+        </Form.Item>
+        {multi ? (
+          CONSOLE_LANGS.map((lang) => (
+            <Form.Item
+              key={lang}
+              name={['names', lang]}
+              label={t('create.namePerLanguage', { language: t(`language.${lang}`) })}
+              rules={[nameRule(lang)]}
+            >
+              <Input data-testid={`create-name-${lang}`} />
+            </Form.Item>
+          ))
+        ) : (
+          <Form.Item name="name" label={t('create.name')} rules={[nameRule('default')]}>
+            <Input data-testid="create-name" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="range"
+          label={t('create.timeRange')}
+          rules={[
+            {
+              validator: (_, value: [Dayjs, Dayjs] | null) => {
+                if (!value?.[0] || !value[1]) return Promise.reject(new Error(t('create.timeRequired')));
+                const problem = timeProblem(value[0].unix(), value[1].unix(), serverNow());
+                if (problem === 'start_before_now')
+                  return Promise.reject(new Error(t('create.startBeforeNow')));
+                if (problem === 'end_before_start')
+                  return Promise.reject(new Error(t('create.endBeforeStart')));
+                if (problem === 'span_too_long')
+                  return Promise.reject(new Error(t('create.spanTooLong', { days: LIMITS.SPAN_MAX_DAYS })));
+                return Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <DatePicker.RangePicker
+            data-testid="create-time-range"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            placeholder={[t('create.startTime'), t('create.endTime')]}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <Form.Item name="variant" label={t('create.mode')}>
+          <Select<GameVariant>
+            data-testid="create-mode"
+            onChange={onVariantChange}
+            options={GAME_VARIANTS.map((v) => ({
+              value: v,
+              label: <span data-testid={`create-mode-${v}`}>{variantLabel(t, v)}</span>,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="roundType" label={t('create.roundType')}>
+          <Radio.Group
+            data-testid="create-round-type"
+            optionType="button"
+            options={roundTypesFor(variant).map((rt) => ({
+              value: rt,
+              label: <span data-testid={`create-round-type-${rt}`}>{roundTypeLabel(t, variant, rt)}</span>,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="thinking" label={t('create.thinkingTime')}>
+          <Select
+            data-testid="create-thinking"
+            options={THINKING_PRESETS.map((p) => ({
+              value: thinkingKey(p),
+              label: t('create.thinkingValue', { fixed: p.time_fixed, add: p.time_add }),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="pledge"
+          valuePropName="checked"
+          wrapperCol={{ offset: 6, span: 18 }}
+          rules={[
+            {
+              validator: (_, checked: boolean) =>
+                checked ? Promise.resolve() : Promise.reject(new Error(t('create.pledgeRequired'))),
+            },
+          ]}
+        >
+          <Checkbox data-testid="create-pledge">{t('create.pledge')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

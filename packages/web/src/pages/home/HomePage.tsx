@@ -1,0 +1,53 @@
+import Col from 'antd/es/col';
+import Empty from 'antd/es/empty';
+import Row from 'antd/es/row';
+import Skeleton from 'antd/es/skeleton';
+import Typography from 'antd/es/typography';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useContestList } from '../../api/queries';
+import { AnnouncementPanel } from './AnnouncementPanel';
+import { ContestCard } from './ContestCard';
+import { CreateContestCard } from './CreateContestCard';
+
+const CreateContestDialog = lazy(() => import('./CreateContestDialog'));
+
+/** My tournaments: the ones this account created or manages, newest first. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { data, isPending } = useContestList();
+  const [creating, setCreating] = useState(false);
+  const contests = useMemo(
+    () => [...(data ?? [])].sort((a, b) => b.create_time - a.create_time || b.unique_id - a.unique_id),
+    [data],
+  );
+
+  return (
+    <Row gutter={24}>
+      <Col span={17}>
+        <div className="page-title">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('home.title')}
+          </Typography.Title>
+        </div>
+        <div className="contest-grid" data-testid="contest-list">
+          <CreateContestCard onClick={() => setCreating(true)} />
+          {isPending
+            ? [0, 1].map((i) => <Skeleton.Node key={i} active style={{ width: '100%', height: 196 }} />)
+            : contests.map((c) => <ContestCard key={c.unique_id} contest={c} />)}
+        </div>
+        {!isPending && contests.length === 0 && (
+          <Empty style={{ marginTop: 32 }} description={t('home.empty')} data-testid="contest-list-empty" />
+        )}
+      </Col>
+      <Col span={7}>
+        <AnnouncementPanel />
+      </Col>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateContestDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </Row>
+  );
+}

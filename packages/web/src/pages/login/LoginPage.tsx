@@ -1,0 +1,141 @@
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import Space from 'antd/es/space';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { login } from '../../api/calls';
+import { storeToken } from '../../api/token';
+import { isEmail } from '../../components/email';
+import { SendCodeButton } from '../../components/SendCodeButton';
+
+export const LAST_EMAIL_KEY = 'last_email';
+
+type Method = 'password' | 'code';
+
+interface LoginFields {
+  email: string;
+  password?: string;
+  code?: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LoginFields>();
+  const [method, setMethod] = useState<Method>('password');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const onFinish = async ({ email, password, code }: LoginFields) => {
+    setBusy(true);
+    try {
+      const account = email.trim();
+      const session = await login(
+        method === 'password' ? { account, password, type: 0 } : { account, code: code?.trim(), type: 0 },
+      );
+      storeToken(session.token);
+      localStorage.setItem(LAST_EMAIL_KEY, account);
+      queryClient.clear();
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    } catch {
+      // the client has shown the translated error
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="auth-card" title={t('login.title')}>
+      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      <Segmented<Method>
+        block
+        value={method}
+        onChange={setMethod}
+        style={{ marginBottom: 24 }}
+        options={[
+          { value: 'password', label: <span data-testid="login-by-password">{t('login.byPassword')}</span> },
+          { value: 'code', label: <span data-testid="login-by-code">{t('login.byCode')}</span> },
+        ]}
+      />
+      <Form<LoginFields>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        initialValues={{ email: localStorage.getItem(LAST_EMAIL_KEY) ?? '' }}
+      >
+        <Form.Item
+          name="email"
+          label={t('login.email')}
+          rules={[
+            { required: true, message: t('login.emailRequired') },
+            {
+              validator: (_, value: string) =>
+                !value || isEmail(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('login.emailInvalid'))),
+            },
+          ]}
+        >
+          <Input
+            data-testid="login-email"
+            prefix={<MailOutlined />}
+            placeholder={t('login.emailPlaceholder')}
+            autoComplete="email"
+          />
+        </Form.Item>
+        {method === 'password' ? (
+          <Form.Item
+            name="password"
+            label={t('login.password')}
+            rules={[{ required: true, message: t('login.passwordRequired') }]}
+          >
+            <Input.Password
+              data-testid="login-password"
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item label={t('login.code')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRequired') }]}
+              >
+                <Input
+                  data-testid="login-code"
+                  prefix={<SafetyOutlined />}
+                  maxLength={6}
+                  inputMode="numeric"
+                />
+              </Form.Item>
+              <SendCodeButton form={form} purpose="login" testId="login-send-code" />
+            </Space.Compact>
+          </Form.Item>
+        )}
+        <Button data-testid="login-submit" type="primary" htmlType="submit" block size="large" loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        {t('login.noAccount')}{' '}
+        <Link to="/register" data-testid="login-to-register">
+          {t('login.toRegister')}
+        </Link>
+      </Typography.Paragraph>
+    </Card>
+  );
+}
