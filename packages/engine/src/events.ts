@@ -1,0 +1,43 @@
+import type { GameLog } from './log/game-log';
+import type { GameMessage } from './robots/types';
+import type { EndReason } from './rules/game-end';
+import type { Ask } from './seats/player-seat';
+import type { Settlement } from './settlement';
+import type { HandResult, Progress } from './table-game';
+
+/** What a table reports as it plays, in order. The server persists these. */
+export type TableEvent =
+  | { type: 'started'; tableId: string; commitment: string; roundType: number }
+  | ({ type: 'hand_start'; tableId: string } & Progress)
+  | ({ type: 'hand_end'; tableId: string; result: HandResult } & Progress)
+  | {
+      type: 'yakuman';
+      tableId: string;
+      seat: number;
+      /** `yakuman` (a yakuman hand, `multiple` ≥ 1) or `counted` (kazoe: 13+ han without one). */
+      kind: 'yakuman' | 'counted';
+      multiple: number;
+      /** The marked-record code: the multiple, or 7 for a counted yakuman. */
+      yiman: number;
+      yaku: string[];
+      chang: number;
+      ju: number;
+      ben: number;
+    }
+  | { type: 'paused'; tableId: string; until: number; progress: Progress }
+  | { type: 'resumed'; tableId: string; expired: boolean }
+  | { type: 'terminated'; tableId: string; progress: Progress; seed: string }
+  | {
+      type: 'finished';
+      tableId: string;
+      reason: EndReason;
+      settlement: Settlement;
+      progress: Progress;
+      log: GameLog;
+      seed: string;
+      commitment: string;
+    }
+  | { type: 'seat_message'; tableId: string; seat: number; msg: GameMessage; ask: Ask | null }
+  | { type: 'failed'; tableId: string; error: string };
+
+export type EventSink = (event: TableEvent) => void;

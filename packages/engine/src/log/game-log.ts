@@ -1,0 +1,18 @@
+import type { Paipu } from '@kobalab/majiang-core';
+import type { RedFives } from '../walls';
+
+/**
+ * The full game record: the rules engine's hand log (`paipu`: every deal, draw, discard, call, win and draw,
+ * replayable by its viewers), with what is needed to check the walls against the revealed seed.
+ */
+export interface GameLog {
+  format: 'taikai/1';
+  tableId: string;
+  roundType: number;
+  commitment: string;
+  /** Red fives in the wall (from `dora_count`). */
+  red: RedFives;
+  /** Final points by seat before leftover sticks, and those sticks' points. */
+  leftoverStickPoints: number;
+  paipu: Paipu;
+}

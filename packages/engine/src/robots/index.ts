@@ -1,0 +1,15 @@
+import { AutoDiscardRobot } from './auto-discard';
+import { CommonRobot } from './common';
+import type { RobotClass } from './types';
+
+/** Robot classes by `ai_level`: 0 auto-discard, 1 simple, 2 common. */
+const ROBOTS: Record<number, RobotClass> = {
+  0: AutoDiscardRobot,
+  2: CommonRobot,
+};
+
+export function robotClassFor(level: number): RobotClass {
+  const robot = ROBOTS[level];
+  if (!robot) throw new Error(`no robot for ai_level ${level}`);
+  return robot;
+}

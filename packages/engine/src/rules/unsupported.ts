@@ -1,0 +1,85 @@
+import { isOn, numberOf, type RuleFields } from './fields';
+
+/** A rule field or mode the engine cannot play faithfully, named so the caller can show it. */
+export interface UnsupportedField {
+  field: string;
+  value: unknown;
+  reason: string;
+}
+
+/** Thrown before a table starts when its rule asks for something the engine cannot honour. */
+export class UnsupportedRuleError extends Error {
+  readonly fields: UnsupportedField[];
+  constructor(fields: UnsupportedField[]) {
+    super(`unsupported rule: ${fields.map((f) => `${f.field}=${String(f.value)} (${f.reason})`).join('; ')}`);
+    this.name = 'UnsupportedRuleError';
+    this.fields = fields;
+  }
+}
+
+/** Variant modes (bloody end, Sichuan, wanxiang, three-tile swap …): switches that change the game itself. */
+const MODE_SWITCHES: Record<string, string> = {
+  xuezhandaodi: 'bloody-end (xuezhan daodi) mode',
+  chuanma: 'Sichuan (chuanma) mode',
+  wanxiangxiuluo_mode: 'wanxiang xiuluo mode',
+  huansanzhang: 'three-tile swap (huansanzhang)',
+  muyu_mode: 'muyu mode',
+  jiuchao_mode: 'jiuchao mode',
+  reveal_discard: 'open-discard mode',
+  field_spell_mode: 'field spell mode',
+  zhanxing: 'zhanxing mode',
+  tianming_mode: 'tianming mode',
+  yongchang_mode: 'yongchang mode',
+  hunzhiyiji_mode: 'hunzhiyiji mode',
+  xuezhandaodi_mode: 'bloody-end (xuezhan daodi) mode',
+};
+
+/**
+ * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each.
+ * Fields it honours (all those the rule adapter maps) pass; nothing is silently ignored.
+ */
+export function refuseUnsupported(rule: RuleFields, roundType: number): void {
+  const refused: UnsupportedField[] = [];
+  if (roundType > 10) {
+    refused.push({ field: 'mode', value: roundType, reason: 'three-player games are not supported yet' });
+  } else if (roundType !== 1 && roundType !== 2) {
+    refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
+  }
+  for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
+    if (isOn(rule, field)) refused.push({ field, value: rule[field], reason: `${reason} is not supported` });
+  }
+  if (isOn(rule, 'guyi_mode')) {
+    refused.push({
+      field: 'guyi_mode',
+      value: rule.guyi_mode,
+      reason: 'local yaku (guyi) are not supported',
+    });
+  }
+  const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
+  if (pao === 1) {
+    refused.push({
+      field: 'enable_baopai_extend_settings',
+      value: pao,
+      reason: 'liability (pao) for four kans is not supported; 0 (dragons and winds) and 2 (off) are',
+    });
+  }
+  const red = numberOf(rule, 'dora_count', 3);
+  if (![0, 3, 4].includes(red)) {
+    refused.push({ field: 'dora_count', value: red, reason: 'four-player red fives must be 0, 3 or 4' });
+  }
+  const fanfu = numberOf(rule, 'fanfu', 1);
+  if (![1, 2, 4].includes(fanfu)) {
+    refused.push({ field: 'fanfu', value: fanfu, reason: 'minimum han must be 1, 2 or 4' });
+  }
+  if (isOn(rule, 'have_toutiao') && isOn(rule, 'have_sanjiahele')) {
+    refused.push({
+      field: 'have_toutiao',
+      value: rule.have_toutiao,
+      reason: 'head bump (toutiao) and triple-ron draw (sanjiahele) exclude each other',
+    });
+  }
+  if (numberOf(rule, 'init_point', 25000) <= 0) {
+    refused.push({ field: 'init_point', value: rule.init_point, reason: 'starting points must be positive' });
+  }
+  if (refused.length) throw new UnsupportedRuleError(refused);
+}

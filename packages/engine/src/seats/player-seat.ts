@@ -1,0 +1,144 @@
+import Majiang from '@kobalab/majiang-core';
+import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
+
+/** A decision the player is asked to make, with its deadline (unix ms). */
+export interface Ask {
+  id: number;
+  deadline: number;
+}
+
+/** The way to the player (a browser connection later): delivers every message, asking when a decision is due. */
+export interface SeatLink {
+  deliver(msg: GameMessage, ask: Ask | null): void;
+}
+
+export interface PlayerSeatOptions {
+  /** Seconds to answer a decision: `time_fixed + time_add`. */
+  limitSeconds: number;
+  now?: () => number;
+}
+
+/**
+ * A human player's seat. It receives the same messages as a robot. Messages that leave the player nothing to
+ * decide are answered at once; otherwise the player has `time_fixed + time_add` seconds to answer, after which
+ * (or at once, while disconnected) the seat is auto-played: tsumogiri and pass, as in the original service.
+ */
+export class PlayerSeat extends Majiang.Player implements SeatPlayer {
+  private readonly link: SeatLink;
+  private readonly limitMs: number;
+  private readonly now: () => number;
+  private connected = true;
+  private askSeq = 0;
+  private pending: { id: number; reply: ReplyFn; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  constructor(link: SeatLink, options: PlayerSeatOptions) {
+    super();
+    this.link = link;
+    this.limitMs = options.limitSeconds * 1000;
+    this.now = options.now ?? Date.now;
+  }
+
+  override action(msg: GameMessage, reply?: ReplyFn): void {
+    this.current = msg;
+    if (!reply) this.link.deliver(msg, null);
+    super.action(msg, reply);
+  }
+
+  private current: GameMessage | null = null;
+
+  /** The player's answer to decision `askId`; stale or unknown answers are ignored. Returns whether taken. */
+  answer(askId: number, reply: Reply): boolean {
+    if (!this.pending || this.pending.id !== askId) return false;
+    this.settle(reply);
+    return true;
+  }
+
+  /** Connection state; while disconnected every decision is auto-played at once. */
+  setConnected(connected: boolean): void {
+    this.connected = connected;
+    if (!connected && this.pending) this.settle({});
+  }
+
+  get waiting(): boolean {
+    return this.pending != null;
+  }
+
+  dispose(): void {
+    if (this.pending) clearTimeout(this.pending.timer);
+    this.pending = null;
+  }
+
+  private settle(reply: Reply): void {
+    const pending = this.pending;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending = null;
+    pending.reply(reply);
+  }
+
+  /** Forwards the message; answers now when there is nothing to decide. */
+  private inform(): void {
+    const reply = this._callback;
+    this.link.deliver(this.current as GameMessage, null);
+    reply?.({});
+  }
+
+  /** Forwards the message as a decision and waits for the answer (or the deadline). */
+  private ask(): void {
+    const reply = this._callback;
+    if (!reply) return;
+    if (!this.connected) {
+      this.link.deliver(this.current as GameMessage, null);
+      reply({});
+      return;
+    }
+    const id = ++this.askSeq;
+    const timer = setTimeout(() => this.settle({}), this.limitMs);
+    this.pending = { id, reply, timer };
+    this.link.deliver(this.current as GameMessage, { id, deadline: this.now() + this.limitMs });
+  }
+
+  action_kaiju(): void {
+    this.inform();
+  }
+  action_qipai(): void {
+    this.inform();
+  }
+  action_zimo(zimo: { l: number }): void {
+    if (zimo.l === this._menfeng) this.ask();
+    else this.inform();
+  }
+  action_dapai(dapai: { l: number; p: string }): void {
+    if (dapai.l === this._menfeng) return this.inform();
+    const d = ['', '+', '=', '-'][(4 + dapai.l - this._menfeng) % 4];
+    const p = dapai.p.slice(0, 2) + d;
+    const hand = this.shoupai;
+    const canCall =
+      this.allow_hule(hand, p) ||
+      (this.get_peng_mianzi(hand, p) ?? []).length > 0 ||
+      (this.get_gang_mianzi(hand, p) ?? []).length > 0 ||
+      (d === '-' && (this.get_chi_mianzi(hand, p) ?? []).length > 0);
+    if (canCall) this.ask();
+    else this.inform();
+  }
+  action_fulou(fulou: { l: number; m: string }): void {
+    if (fulou.l === this._menfeng && !/^[mpsz]\d{4}/.test(fulou.m)) this.ask();
+    else this.inform();
+  }
+  action_gang(gang: { l: number; m: string }): void {
+    if (gang.l === this._menfeng) return this.inform();
+    const d = ['', '+', '=', '-'][(4 + gang.l - this._menfeng) % 4];
+    const p = gang.m[0] + gang.m.slice(-1) + d;
+    if (this.allow_hule(this.shoupai, p, true)) this.ask();
+    else this.inform();
+  }
+  action_hule(): void {
+    this.inform();
+  }
+  action_pingju(): void {
+    this.inform();
+  }
+  action_jieju(): void {
+    this.inform();
+  }
+}

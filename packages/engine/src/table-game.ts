@@ -1,0 +1,329 @@
+import Majiang, { type MajiangRule, type Paipu } from '@kobalab/majiang-core';
+import type { Reply, SeatPlayer } from './robots/types';
+import { type EndReason, gameEndReason } from './rules/game-end';
+import { meetsMinHan } from './rules/min-han';
+import { notenPayments } from './rules/noten';
+import { dealerRepeats, type HandOutcome, nextHonba } from './rules/renchan';
+import { applyRenhou, type ScoredWin } from './rules/renhou';
+import { repriceWin, riichiRefund } from './rules/sticks';
+import type { TableRule } from './rules/table-rule';
+import { dealWall } from './walls';
+
+/** Where the game stands: wind, hand, honba, riichi sticks on the table, scores by seat. */
+export interface Progress {
+  chang: number;
+  ju: number;
+  ben: number;
+  liqibang: number;
+  scores: number[];
+}
+
+/** One winner of a hand, by seat. */
+export interface WinSummary {
+  seat: number;
+  /** The discarder's seat on a ron, null on a tsumo. */
+  from: number | null;
+  han?: number;
+  fu?: number;
+  /** Yakuman multiple (1 single, 2 double …), absent for an ordinary hand. */
+  yakuman?: number;
+  /** Counted (kazoe) yakuman: 13+ han without a yakuman. */
+  counted?: boolean;
+  points: number;
+  yaku: string[];
+}
+
+export type HandResult =
+  | { kind: 'win'; wins: WinSummary[] }
+  | { kind: 'draw'; name: string; tenpai: number[]; abortive: boolean };
+
+export interface GameHooks {
+  handStart(progress: Progress): void;
+  handEnd(progress: Progress, result: HandResult): void;
+  yakuman(win: WinSummary, progress: Progress): void;
+}
+
+/** Abortive draws (tochuu ryuukyoku) as the rules engine names them. */
+const ABORTIVE = new Set(['九種九牌', '四風連打', '四家立直', '四開槓', '三家和']);
+
+/** The wall of one hand, drawn from the table's seed instead of `Math.random`. */
+class SeededShan extends Majiang.Shan {
+  private readonly scoresIndicators: boolean;
+  constructor(rule: MajiangRule, wall: string[], scoresIndicators: boolean) {
+    super(rule);
+    this._pai = wall.slice();
+    this._baopai = [this._pai[4]];
+    this._fubaopai = rule['裏ドラあり'] ? [this._pai[9]] : null;
+    this.scoresIndicators = scoresIndicators;
+  }
+  /** `have_biao_dora` off: the indicator is shown but never scores. */
+  override get baopai(): string[] {
+    if (this._closed && !this.scoresIndicators) return [];
+    return super.baopai;
+  }
+}
+
+/**
+ * The rules engine's game, driven one step at a time, with our extensions for what it does not do natively:
+ * seeded walls, riichi-stick and honba values, noten payments, minimum han, renhou, separate abortive draws,
+ * kokushi robbing a closed kan, renchan and the end of the game (fandian, South/West extension, tianbian,
+ * all-last stop). Seat `s` is the rules engine's player id `s`; seat 0 is the first dealer.
+ */
+export class TableGame extends Majiang.Game {
+  readonly rule: TableRule;
+  private readonly seed: string;
+  private readonly hooks: GameHooks;
+  private handNumber = 0;
+  private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
+  private wins: WinSummary[] = [];
+  private drawResult: HandResult | null = null;
+  finished: Paipu | null = null;
+  /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
+  onAnswer: (() => void) | null = null;
+  endReason: EndReason = null;
+  /** Riichi sticks left on the table at the end (they go to 1st in the settlement). */
+  leftoverSticks = 0;
+
+  constructor(
+    players: SeatPlayer[],
+    rule: TableRule,
+    seed: string,
+    hooks: GameHooks,
+    title: string,
+    names: string[],
+    initPoints?: number[],
+  ) {
+    super(
+      players,
+      (paipu) => {
+        this.finished = paipu;
+      },
+      rule.core,
+      title,
+    );
+    this.rule = rule;
+    this.seed = seed;
+    this.hooks = hooks;
+    this._sync = true;
+    this._model.player = names.slice();
+    if (initPoints) this._model.defen = initPoints.slice();
+  }
+
+  /** Deals the first hand; afterwards `step()` moves the game on. */
+  begin(): void {
+    this.kaiju(0);
+  }
+
+  /** Whether every seat has answered the last message, so the game can move on. */
+  get ready(): boolean {
+    return this._reply.filter((x) => x).length >= 4;
+  }
+
+  /** One step of the game: applies the seats' answers and sends the next messages. */
+  step(): void {
+    if (this.finished || !this.ready) return;
+    this.next();
+  }
+
+  override reply(id: number, reply: Reply | undefined): void {
+    super.reply(id, reply);
+    this.onAnswer?.();
+  }
+
+  progress(): Progress {
+    const m = this._model;
+    return {
+      chang: m.zhuangfeng,
+      ju: m.jushu,
+      ben: m.changbang,
+      liqibang: m.lizhibang,
+      scores: m.defen.slice(),
+    };
+  }
+
+  get log(): Paipu {
+    return this._paipu;
+  }
+
+  override qipai(): void {
+    const wall = dealWall(this.seed, this.handNumber++, this.rule.core['赤牌']);
+    this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
+    this.wins = [];
+    this.drawResult = null;
+    super.qipai(new SeededShan(this.rule.core, wall, this.rule.indicatorDora));
+    // have_sifenglianda: suufon renda
+    this._fengpai = this._fengpai && this.rule.abortive.fourWinds;
+    this.hooks.handStart(this.progress());
+  }
+
+  override add_paipu(paipu: Record<string, any>): void {
+    if (paipu.hule) this.scoreWin(paipu.hule);
+    if (paipu.pingju) this.scoreDraw(paipu.pingju);
+    super.add_paipu(paipu);
+  }
+
+  /** Re-prices a win by our rule and reports it (yakuman included). */
+  private scoreWin(hule: ScoredWin & { l: number; baojia: number | null }): void {
+    const m = this._model;
+    const payer = hule.baojia;
+    // enable_renhe: renhou, a ron before the winner's first draw
+    const renhou =
+      this.rule.renhou > 0 && payer != null && this._diyizimo && hule.l > m.lunban
+        ? applyRenhou(hule, this.rule.renhou as 1 | 2, hule.l, payer, this.rule.core)
+        : false;
+    if (renhou) {
+      // The rewritten payments carry no honba or sticks yet: add them at the engine's prices first.
+      hule.fenpei[hule.l] += m.changbang * 300 + m.lizhibang * 1000;
+      if (payer != null) hule.fenpei[payer] -= m.changbang * 300;
+    }
+    repriceWin(hule.fenpei, hule.l, payer, m.changbang, m.lizhibang, this.rule);
+
+    this.outcome.won = true;
+    if (hule.l === 0) this.outcome.dealerWon = true;
+    const seatOf = (l: number) => m.player_id[l];
+    const counted = !hule.damanguan && (hule.fanshu ?? 0) >= 13 && !!this.rule.core['数え役満あり'];
+    const win: WinSummary = {
+      seat: seatOf(hule.l),
+      from: payer == null ? null : seatOf(payer),
+      points: hule.defen,
+      yaku: hule.hupai.map((h) => h.name),
+    };
+    if (hule.fanshu != null) win.han = hule.fanshu;
+    if (hule.fu != null) win.fu = hule.fu;
+    if (hule.damanguan) win.yakuman = hule.damanguan;
+    if (counted) win.counted = true;
+    this.wins.push(win);
+    if (win.yakuman || counted) this.hooks.yakuman(win, this.progress());
+  }
+
+  /** Noten payments by our rule; notes the dealer's tenpai and abortive draws. */
+  private scoreDraw(pingju: { name: string; shoupai: string[]; fenpei: number[] }): void {
+    const abortive = ABORTIVE.has(pingju.name);
+    const tenpai = pingju.shoupai.map((s) => !!s);
+    if (pingju.name === '荒牌平局') {
+      const pay = notenPayments(tenpai, this.rule);
+      for (let l = 0; l < 4; l++) pingju.fenpei[l] = pay[l];
+    }
+    this.outcome.abortive = abortive;
+    this.outcome.dealerTenpai = !abortive && tenpai[0];
+    const m = this._model;
+    this.drawResult = {
+      kind: 'draw',
+      name: pingju.name,
+      abortive,
+      tenpai: abortive ? [] : tenpai.flatMap((t, l) => (t ? [m.player_id[l]] : [])).sort(),
+    };
+  }
+
+  override reply_dapai(): void {
+    const m = this._model;
+    const discarder = m.player_id[m.lunban];
+    const sticksBefore = m.lizhibang;
+    const riichi = this._dapai?.slice(-1) === '*';
+    const fourthRiichi = riichi && this._lizhi.filter((x) => x).length === 4;
+    const core = this.rule.core;
+    const anyAbortive = core['途中流局あり'];
+    // have_sijializhi / have_sigangsanle: the engine has one switch for both, narrowed to the case at hand
+    core['途中流局あり'] =
+      anyAbortive && (fourthRiichi ? this.rule.abortive.fourRiichi : this.rule.abortive.fourKans);
+    try {
+      super.reply_dapai();
+    } finally {
+      core['途中流局あり'] = anyAbortive;
+    }
+    // liqibang_value: the engine took 1000 for the riichi stick
+    if (m.lizhibang > sticksBefore) m.defen[discarder] += riichiRefund(this.rule);
+  }
+
+  override reply_gang(): void {
+    // disable_angang_guoshi off: kokushi musou may rob a closed kan (chankan)
+    if (this.rule.kokushiRobsClosedKan && this._gang && /^[mpsz]\d{4}$/.test(this._gang)) {
+      const m = this._model;
+      const p = this._gang[0] + this._gang.slice(-1);
+      for (let i = 1; i < 4; i++) {
+        const l = (m.lunban + i) % 4;
+        const reply = this._reply[m.player_id[l]] as Reply | undefined;
+        if (!reply?.hule || !this._neng_rong[l]) continue;
+        const hand = m.shoupai[l].clone().zimo(p.replace('0', '5'));
+        if (Majiang.Util.xiangting_guoshi(hand) !== -1) continue;
+        if (this.rule.core['最大同時和了数'] === 1 && this._hule.length) continue;
+        this._hule.push(l);
+      }
+      if (this._hule.length) {
+        this.hule();
+        return;
+      }
+    }
+    super.reply_gang();
+  }
+
+  /** have_jiuzhongjiupai: kyuushu kyuuhai. */
+  override allow_pingju(): boolean {
+    return this.rule.abortive.nineTerminals && super.allow_pingju();
+  }
+
+  /** fanfu: the engine's check, then the minimum han of yaku. */
+  override allow_hule(l?: number): boolean {
+    if (!super.allow_hule(l)) return false;
+    if (this.rule.minHan <= 1) return true;
+    const m = this._model;
+    const menfeng = l ?? m.lunban;
+    const tsumo = l == null;
+    if (!tsumo && this.rule.renhou > 0 && this._diyizimo && menfeng > m.lunban) return true;
+    const robbing = this._status === 'gang';
+    const tile = robbing
+      ? (this._gang ?? '')[0] + (this._gang ?? '').slice(-1)
+      : (this._dapai ?? '').slice(0, 2);
+    const rongpai = tsumo ? null : tile + '_+=-'[(4 + m.lunban - menfeng) % 4];
+    const lingshang = tsumo && this._status === 'gangzimo';
+    const hule = Majiang.Util.hule(m.shoupai[menfeng].clone(), rongpai, {
+      rule: this._rule,
+      zhuangfeng: m.zhuangfeng,
+      menfeng,
+      hupai: {
+        lizhi: this._lizhi[menfeng],
+        yifa: this._yifa[menfeng],
+        qianggang: robbing,
+        lingshang,
+        haidi: m.shan.paishu > 0 || lingshang ? 0 : tsumo ? 1 : 2,
+        tianhu: this._diyizimo && tsumo ? (menfeng === 0 ? 1 : 2) : 0,
+      },
+      baopai: [],
+      fubaopai: null,
+      jicun: { changbang: 0, lizhibang: 0 },
+    });
+    return meetsMinHan(hule, this.rule.minHan);
+  }
+
+  /** Renchan, honba and the end of the game by our rule (the engine's own end rules are switched off). */
+  override last(): void {
+    const m = this._model;
+    const chang = m.zhuangfeng;
+    const ju = m.jushu;
+    const repeats = dealerRepeats(this.outcome, this.rule);
+    m.changbang = nextHonba(this._changbang, this.outcome, repeats);
+    const result: HandResult = this.outcome.won
+      ? { kind: 'win', wins: this.wins }
+      : (this.drawResult as HandResult);
+    this.hooks.handEnd(
+      { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() },
+      result,
+    );
+    m.lunban = -1;
+    if (!repeats) {
+      m.jushu++;
+      m.zhuangfeng += Math.floor(m.jushu / 4);
+      m.jushu %= 4;
+    }
+    this.endReason = gameEndReason({ scores: m.defen, chang, ju, outcome: this.outcome, repeats }, this.rule);
+    if (this.endReason) this.jieju();
+    else this.qipai();
+  }
+
+  /** Leftover riichi sticks are kept aside for the settlement, which gives them to 1st. */
+  override jieju(): void {
+    this.leftoverSticks = this._model.lizhibang;
+    this._model.lizhibang = 0;
+    super.jieju();
+  }
+}

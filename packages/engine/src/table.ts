@@ -1,0 +1,262 @@
+import { ControlCode, type ControlResult, type TableState } from './errors';
+import type { EventSink } from './events';
+import type { GameLog } from './log/game-log';
+import { robotClassFor } from './robots';
+import type { Reply, SeatPlayer } from './robots/types';
+import { toTableRule } from './rules/adapter';
+import type { RuleFields } from './rules/fields';
+import type { TableRule } from './rules/table-rule';
+import { PlayerSeat } from './seats/player-seat';
+import type { SeatSpec } from './seats/seat-spec';
+import { settle } from './settlement';
+import { TableGame } from './table-game';
+import { commitmentOf, newSeed } from './walls';
+
+export const PAUSE_LIMIT_MS = 3600 * 1000;
+
+export interface TableOptions {
+  tableId: string;
+  rule: RuleFields;
+  roundType: number;
+  seats: SeatSpec[];
+  /** 64 hex digits; a fresh secret seed when absent. */
+  seed?: string;
+  /** Starting points by seat (create_game_plan `init_points`); `init_point` for all when absent. */
+  initPoints?: number[];
+  onEvent: EventSink;
+  /** How long a pause lasts before the table resumes by itself (1 hour). */
+  pauseLimitMs?: number;
+  /** Longest run of steps before yielding to the event loop. */
+  sliceMs?: number;
+  now?: () => number;
+}
+
+/**
+ * One table: the step loop over the rules engine's game. Steps run in short slices between which the event
+ * loop is free (controls, other tables); a step that waits on a player seat simply stops the loop until the
+ * answer (or the seat's deadline) comes. Pause takes effect before the next step.
+ */
+export class Table {
+  readonly id: string;
+  readonly rule: TableRule;
+  readonly commitment: string;
+  private readonly seed: string;
+  private readonly game: TableGame;
+  private readonly seats: SeatPlayer[];
+  private readonly emit: EventSink;
+  private readonly roundType: number;
+  private readonly pauseLimitMs: number;
+  private readonly sliceMs: number;
+  private readonly now: () => number;
+  private stateValue: TableState = 'running';
+  private started = false;
+  private scheduled = false;
+  private pumping = false;
+  private pauseTimer: ReturnType<typeof setTimeout> | null = null;
+  private doneResolve!: () => void;
+  /** Settles when the table has finished or been terminated. */
+  readonly done: Promise<void>;
+
+  constructor(options: TableOptions) {
+    this.id = options.tableId;
+    this.rule = toTableRule(options.rule, options.roundType);
+    if (options.seats.length !== 4) throw new Error('a four-player table needs four seats');
+    this.roundType = options.roundType;
+    this.seed = options.seed ?? newSeed();
+    this.commitment = commitmentOf(this.seed);
+    this.emit = options.onEvent;
+    this.pauseLimitMs = options.pauseLimitMs ?? PAUSE_LIMIT_MS;
+    this.sliceMs = options.sliceMs ?? 10;
+    this.now = options.now ?? Date.now;
+    this.done = new Promise((resolve) => {
+      this.doneResolve = resolve;
+    });
+    this.seats = options.seats.map((spec, seat) => this.seatFor(spec, seat));
+    const names = options.seats.map(
+      (s, i) => s.name ?? (s.kind === 'robot' ? `robot ${s.level}` : `seat ${i}`),
+    );
+    this.game = new TableGame(
+      this.seats,
+      this.rule,
+      this.seed,
+      {
+        handStart: (p) => this.emit({ type: 'hand_start', tableId: this.id, ...p }),
+        handEnd: (p, result) => this.emit({ type: 'hand_end', tableId: this.id, ...p, result }),
+        yakuman: (win, p) =>
+          this.emit({
+            type: 'yakuman',
+            tableId: this.id,
+            seat: win.seat,
+            kind: win.counted ? 'counted' : 'yakuman',
+            multiple: win.yakuman ?? 1,
+            yiman: win.counted ? 7 : (win.yakuman ?? 1),
+            yaku: win.yaku,
+            chang: p.chang,
+            ju: p.ju,
+            ben: p.ben,
+          }),
+      },
+      this.id,
+      names,
+      options.initPoints,
+    );
+    this.game.onAnswer = () => {
+      if (!this.pumping) this.schedule();
+    };
+  }
+
+  get state(): TableState {
+    return this.stateValue;
+  }
+
+  progress() {
+    return this.game.progress();
+  }
+
+  /** Reports `started` and deals the first hand. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.emit({ type: 'started', tableId: this.id, commitment: this.commitment, roundType: this.roundType });
+    this.pumping = true;
+    try {
+      this.game.begin();
+    } finally {
+      this.pumping = false;
+    }
+    this.schedule();
+  }
+
+  pause(): ControlResult {
+    if (this.stateValue === 'paused') return { ok: false, code: ControlCode.ALREADY_PAUSED, state: 'paused' };
+    if (this.stateValue !== 'running') return { ok: false, state: this.stateValue };
+    this.stateValue = 'paused';
+    const until = this.now() + this.pauseLimitMs;
+    this.pauseTimer = setTimeout(() => this.resumeNow(true), this.pauseLimitMs);
+    this.emit({ type: 'paused', tableId: this.id, until, progress: this.progress() });
+    return { ok: true, state: 'paused' };
+  }
+
+  resume(): ControlResult {
+    if (this.stateValue === 'running')
+      return { ok: false, code: ControlCode.ALREADY_RUNNING, state: 'running' };
+    if (this.stateValue !== 'paused') return { ok: false, state: this.stateValue };
+    this.resumeNow(false);
+    return { ok: true, state: 'running' };
+  }
+
+  terminate(): ControlResult {
+    if (this.stateValue === 'terminated' || this.stateValue === 'finished')
+      return { ok: true, state: this.stateValue };
+    this.clearPause();
+    this.stateValue = 'terminated';
+    this.emit({ type: 'terminated', tableId: this.id, progress: this.progress(), seed: this.seed });
+    this.close();
+    return { ok: true, state: 'terminated' };
+  }
+
+  /** A player's answer to a decision (see `seat_message` events). */
+  answer(seat: number, askId: number, reply: Reply): boolean {
+    const s = this.seats[seat];
+    return s instanceof PlayerSeat ? s.answer(askId, reply) : false;
+  }
+
+  setConnected(seat: number, connected: boolean): void {
+    const s = this.seats[seat];
+    if (s instanceof PlayerSeat) s.setConnected(connected);
+  }
+
+  private seatFor(spec: SeatSpec, seat: number): SeatPlayer {
+    if (spec.kind === 'robot') return new (robotClassFor(spec.level))();
+    return new PlayerSeat(
+      { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
+      { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, now: this.now },
+    );
+  }
+
+  private resumeNow(expired: boolean): void {
+    if (this.stateValue !== 'paused') return;
+    this.clearPause();
+    this.stateValue = 'running';
+    this.emit({ type: 'resumed', tableId: this.id, expired });
+    this.schedule();
+  }
+
+  private clearPause(): void {
+    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    this.pauseTimer = null;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stateValue !== 'running') return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Runs steps until the game waits on a seat, the slice is used up, or the table stops. */
+  private pump(): void {
+    const started = performance.now();
+    this.pumping = true;
+    try {
+      while (this.stateValue === 'running' && !this.game.finished && this.game.ready) {
+        this.game.step();
+        if (performance.now() - started > this.sliceMs) {
+          this.pumping = false;
+          this.schedule();
+          return;
+        }
+      }
+    } catch (error) {
+      this.fail(error);
+      return;
+    } finally {
+      this.pumping = false;
+    }
+    if (this.stateValue === 'running' && this.game.finished) this.finish();
+  }
+
+  private finish(): void {
+    this.stateValue = 'finished';
+    const leftoverStickPoints = this.game.leftoverSticks * this.rule.liqibangValue;
+    const progress = this.progress();
+    const log: GameLog = {
+      format: 'taikai/1',
+      tableId: this.id,
+      roundType: this.roundType,
+      commitment: this.commitment,
+      red: this.rule.core['赤牌'],
+      leftoverStickPoints,
+      paipu: this.game.log,
+    };
+    this.emit({
+      type: 'finished',
+      tableId: this.id,
+      reason: this.game.endReason,
+      settlement: settle(progress.scores, leftoverStickPoints, this.rule),
+      progress,
+      log,
+      seed: this.seed,
+      commitment: this.commitment,
+    });
+    this.close();
+  }
+
+  private fail(error: unknown): void {
+    this.stateValue = 'terminated';
+    this.emit({
+      type: 'failed',
+      tableId: this.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    this.close();
+  }
+
+  private close(): void {
+    this.clearPause();
+    for (const seat of this.seats) seat.dispose?.();
+    this.doneResolve();
+  }
+}
