@@ -1,0 +1,62 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Deps } from './context';
+import type { Database } from './db/client';
+import { AttemptCounter } from './domains/accounts/attempts';
+import { accountRoutes } from './domains/accounts/routes';
+import { contestRoutes } from './domains/contests/routes';
+import { consoleAndFallback } from './http/console';
+import { errorMapping } from './http/errors-hook';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** pino options, or false for no logs (tests). */
+  logger?: boolean | { level: string };
+};
+
+/** Builds the HTTP app: envelope, error mapping, auth, every call under both prefixes, and the console. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  // Some clients POST without a body (logout) or with an empty one: treat that as {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  const deps: Deps = {
+    config,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    log: app.log,
+    loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 15 * 60),
+  };
+  app.decorate('deps', deps);
+
+  errorMapping(app);
+  await app.register(rateLimit, { global: false });
+  accountRoutes(app);
+  contestRoutes(app);
+  consoleAndFallback(app, config.webDist);
+  return app;
+}

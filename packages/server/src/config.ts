@@ -1,0 +1,88 @@
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TAIKAI_DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_SECURE: flag,
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('taikai <no-reply@taikai.local>'),
+  /** Session token lifetime in seconds (default 30 days). */
+  TOKEN_TTL: seconds(30 * 24 * 3600),
+  /** Verification code lifetime in seconds. */
+  CODE_TTL: seconds(600),
+  TAIKAI_DEV_OUTBOX: flag,
+  /** Built console; relative paths are taken from the repository root. */
+  TAIKAI_WEB_DIST: z.string().default('packages/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login calls allowed per IP per minute. */
+  LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Failed logins allowed per account per 15 minutes. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Verification-code requests allowed per IP per minute. */
+  SEND_CODE_RATE_PER_IP: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtp:
+    | { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string }
+    | undefined;
+  smtpFrom: string;
+  tokenTtl: number;
+  codeTtl: number;
+  devOutbox: boolean;
+  webDist: string;
+  logLevel: string;
+  limits: { loginPerIp: number; loginFailuresPerAccount: number; sendCodePerIp: number };
+};
+
+/** Reads the configuration from the environment, falling back to the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = EnvSchema.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.TAIKAI_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          pass: e.SMTP_PASS,
+          from: e.SMTP_FROM,
+        }
+      : undefined,
+    smtpFrom: e.SMTP_FROM,
+    tokenTtl: e.TOKEN_TTL,
+    codeTtl: e.CODE_TTL,
+    devOutbox: e.TAIKAI_DEV_OUTBOX,
+    webDist: isAbsolute(e.TAIKAI_WEB_DIST) ? e.TAIKAI_WEB_DIST : join(repoRoot, e.TAIKAI_WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    limits: {
+      loginPerIp: e.LOGIN_RATE_PER_IP,
+      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      sendCodePerIp: e.SEND_CODE_RATE_PER_IP,
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AttemptCounter } from './domains/accounts/attempts';
+import type { Mailer } from './mail/mailer';
+
+/** The account making a call. */
+export type Actor = { id: number; nickname: string; isOperator: boolean };
+
+/** Long-lived collaborators of the services. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Failed logins per account. */
+  loginFailures: AttemptCounter;
+};
+
+/** What a service function knows about the call it serves. */
+export type Ctx = Deps & { actor: Actor | null; ip: string; now: number; token?: string };
+export type AuthedCtx = Ctx & { actor: Actor };

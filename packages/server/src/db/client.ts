@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: queries take either. */
+export type Executor = Db;
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type Database = {
+  kind: 'pglite' | 'pg';
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+// int8 and numeric counts come back from pg as strings: every bigint we store is a unix time or a count.
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20) return (v: string) => Number(v);
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
+    return pg.types.getTypeParser(oid, format as any);
+  },
+};
+
+/** PostgreSQL through a pg pool. */
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes as pg.CustomTypesConfig, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'pg',
+    db,
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL (PGlite): in `<dataDir>/pg`, or an already opened instance. */
+export async function openPglite(source: { dataDir: string } | { instance: PGlite }): Promise<Database> {
+  let instance: PGlite;
+  if ('instance' in source) instance = source.instance;
+  else {
+    const dir = join(source.dataDir, 'pg');
+    mkdirSync(dir, { recursive: true });
+    instance = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(instance, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => instance.close(),
+  };
+}
+
+/** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in the data folder. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dataDir: opts.dataDir });
+}

@@ -1,0 +1,178 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Unix seconds. */
+const unix = (name: string) => bigint(name, { mode: 'number' });
+
+export type I18nRow = { lang: string; content: string }[];
+export type DetailRuleRow = Record<string, number | boolean>;
+export type ContestSettingRow = {
+  game_limit: number;
+  system_broadcast: number;
+  level_limit: { type: number; value: number }[];
+};
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    nickname: text('nickname').notNull(),
+    passwordHash: text('password_hash'),
+    currency: integer('currency').notNull().default(0),
+    canCreate: boolean('can_create').notNull().default(true),
+    isOperator: boolean('is_operator').notNull().default(false),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_email_key').on(t.email), uniqueIndex('accounts_nickname_key').on(t.nickname)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+    expireTime: unix('expire_time').notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sendTime: unix('send_time').notNull(),
+    expireTime: unix('expire_time').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.purpose] })],
+);
+
+/** Login bans: kind is 'account' (value = internal id), 'email' or 'ip'. */
+export const bans = pgTable(
+  'bans',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);
+
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  lang: text('lang').notNull(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createTime: unix('create_time').notNull(),
+});
+
+export const contests = pgTable(
+  'contests',
+  {
+    uniqueId: serial('unique_id').primaryKey(),
+    contestId: integer('contest_id').notNull(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: jsonb('name').$type<I18nRow>().notNull(),
+    open: integer('open').notNull().default(1),
+    showZones: jsonb('show_zones').$type<number[]>().notNull(),
+    availableZones: jsonb('available_zones').$type<number[]>().notNull(),
+    i18nSwitch: integer('i18n_switch').notNull().default(0),
+    observerSwitch: integer('observer_switch').notNull().default(0),
+    checkState: integer('check_state').notNull().default(0),
+    contestType: integer('contest_type').notNull().default(0),
+    roundType: integer('round_type').notNull(),
+    detailRule: jsonb('detail_rule').$type<DetailRuleRow>().notNull(),
+    emojiSwitch: integer('emoji_switch').notNull().default(0),
+    contestSetting: jsonb('contest_setting').$type<ContestSettingRow>().notNull(),
+    publicNotice: jsonb('public_notice').$type<I18nRow>().notNull(),
+    privateNotice: jsonb('private_notice').$type<I18nRow>().notNull(),
+    managerNotice: jsonb('manager_notice').$type<I18nRow>().notNull(),
+    maxPlayerCount: integer('max_player_count').notNull(),
+    startTime: unix('start_time').notNull(),
+    finishTime: unix('finish_time').notNull(),
+    createTime: unix('create_time').notNull(),
+    deleteTime: unix('delete_time'),
+  },
+  (t) => [
+    uniqueIndex('contests_contest_id_key').on(t.contestId),
+    index('contests_creator_idx').on(t.creatorId),
+  ],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    uniqueId: integer('unique_id')
+      .notNull()
+      .references(() => contests.uniqueId, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').notNull(),
+    startTime: unix('start_time').notNull(),
+    endTime: unix('end_time').notNull(),
+    createTime: unix('create_time').notNull(),
+    /** Set when an organiser closes a finished season (state 4). */
+    closeTime: unix('close_time'),
+    signupType: integer('signup_type').notNull(),
+    signupStartTime: unix('signup_start_time').notNull(),
+    signupEndTime: unix('signup_end_time').notNull(),
+    autoMatch: integer('auto_match').notNull().default(0),
+    matchStartTime: unix('match_start_time').notNull().default(0),
+    matchEndTime: unix('match_end_time').notNull().default(0),
+    rankRule: integer('rank_rule').notNull().default(0),
+    rankType: integer('rank_type').notNull().default(0),
+    showTeamRank: integer('show_team_rank').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.uniqueId, t.seasonId] })],
+);
+
+export const contestAdmins = pgTable(
+  'contest_admins',
+  {
+    uniqueId: integer('unique_id')
+      .notNull()
+      .references(() => contests.uniqueId, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uniqueId, t.accountId] }),
+    index('contest_admins_account_idx').on(t.accountId),
+  ],
+);
+
+/** Every mutation: who did what, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    time: unix('time').notNull(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);

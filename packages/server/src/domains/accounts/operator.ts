@@ -1,0 +1,141 @@
+import { isIP } from 'node:net';
+import { decodeAccountId, ErrorCode, encodeAccountId } from '@taikai/protocol';
+import { audit } from '../../audit';
+import type { Ctx } from '../../context';
+import { ContestError } from '../../http/errors';
+import * as q from './queries';
+import { hashPassword, newPassword } from './secrets';
+import { normaliseEmail } from './service';
+
+// Operator commands (the CLI). They run with no actor; the audit log records them as the operator's.
+
+/** An account named by e-mail, public id (as shown in the console) or internal id. */
+export async function findAccount(ctx: Ctx, ref: string): Promise<q.AccountRow> {
+  const text = ref.trim();
+  let account: q.AccountRow | undefined;
+  if (text.includes('@')) account = await q.accountByEmail(ctx.db, text.toLowerCase());
+  else if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    const decoded = decodeAccountId(n);
+    account =
+      (decoded > 0 ? await q.accountById(ctx.db, decoded) : undefined) ?? (await q.accountById(ctx.db, n));
+  }
+  if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND, { message: `no account ${text}` });
+  return account;
+}
+
+export async function createAccount(
+  ctx: Ctx,
+  input: { email: string; nickname: string; password?: string; isOperator?: boolean },
+): Promise<{ id: number; publicId: number; email: string; password: string }> {
+  const email = normaliseEmail(input.email);
+  if (await q.accountByEmail(ctx.db, email)) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
+  if (await q.nicknameTaken(ctx.db, input.nickname)) throw new ContestError(ErrorCode.NICKNAME_TAKEN);
+  const password = input.password ?? newPassword();
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const row = await q.insertAccount(tx, {
+      email,
+      nickname: input.nickname,
+      passwordHash,
+      isOperator: input.isOperator ?? false,
+      createTime: ctx.now,
+    });
+    await audit(tx, ctx, {
+      action: 'operator.account.create',
+      targetType: 'account',
+      targetId: row.id,
+      before: null,
+      after: { email, nickname: row.nickname, isOperator: row.isOperator },
+    });
+    return { id: row.id, publicId: encodeAccountId(row.id), email, password };
+  });
+}
+
+/** Adds (positive) or takes (negative) premium currency; never below zero. */
+export async function adjustCurrency(ctx: Ctx, ref: string, delta: number): Promise<number> {
+  const found = await findAccount(ctx, ref);
+  return ctx.db.transaction(async (tx) => {
+    const account = (await q.accountByIdForUpdate(tx, found.id))!;
+    const next = account.currency + delta;
+    if (next < 0) throw new ContestError(ErrorCode.INSUFFICIENT_CURRENCY);
+    await q.setCurrency(tx, account.id, next);
+    await audit(tx, ctx, {
+      action: delta >= 0 ? 'operator.currency.grant' : 'operator.currency.take',
+      targetType: 'account',
+      targetId: account.id,
+      before: { currency: account.currency },
+      after: { currency: next },
+    });
+    return next;
+  });
+}
+
+/** What a ban target names: an IP address, an e-mail, or an account. */
+async function banTarget(ctx: Ctx, ref: string): Promise<[q.BanKind, string]> {
+  const text = ref.trim();
+  if (isIP(text)) return ['ip', text];
+  if (text.includes('@')) return ['email', normaliseEmail(text)];
+  return ['account', String((await findAccount(ctx, text)).id)];
+}
+
+export async function setBan(
+  ctx: Ctx,
+  ref: string,
+  banned: boolean,
+): Promise<{ kind: string; value: string }> {
+  const [kind, value] = await banTarget(ctx, ref);
+  await ctx.db.transaction(async (tx) => {
+    const changed = banned ? await q.insertBan(tx, kind, value, ctx.now) : await q.deleteBan(tx, kind, value);
+    if (banned && kind === 'account') await q.deleteSessionsOf(tx, Number(value));
+    if (changed) {
+      await audit(tx, ctx, {
+        action: banned ? 'operator.ban' : 'operator.unban',
+        targetType: kind,
+        targetId: value,
+        before: { banned: !banned },
+        after: { banned },
+      });
+    }
+  });
+  return { kind, value };
+}
+
+export async function setCreateRight(ctx: Ctx, ref: string, allowed: boolean): Promise<void> {
+  const account = await findAccount(ctx, ref);
+  await ctx.db.transaction(async (tx) => {
+    await q.setCanCreate(tx, account.id, allowed);
+    await audit(tx, ctx, {
+      action: 'operator.create_right',
+      targetType: 'account',
+      targetId: account.id,
+      before: { canCreate: account.canCreate },
+      after: { canCreate: allowed },
+    });
+  });
+}
+
+export async function announce(ctx: Ctx, input: { lang: string; title: string; content: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await q.insertAnnouncement(tx, { ...input, createTime: ctx.now });
+    await audit(tx, ctx, {
+      action: 'operator.announce',
+      targetType: 'announcement',
+      targetId: row.id,
+      before: null,
+      after: input,
+    });
+    return row;
+  });
+}
+
+/** On a fresh embedded install: an operator account with a random password, returned once. */
+export async function ensureOperator(ctx: Ctx): Promise<{ email: string; password: string } | null> {
+  if ((await q.accountCount(ctx.db)) > 0) return null;
+  const created = await createAccount(ctx, {
+    email: 'operator@taikai.local',
+    nickname: 'operator',
+    isOperator: true,
+  });
+  return { email: created.email, password: created.password };
+}

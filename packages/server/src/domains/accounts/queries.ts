@@ -1,0 +1,156 @@
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accounts, announcements, bans, sessions, verificationCodes } from '../../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function accountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.email, email));
+  return row;
+}
+
+export async function accountById(db: Executor, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function accountByIdForUpdate(db: Executor, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+export async function accountsByIds(db: Executor, ids: number[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(accounts).where(inArray(accounts.id, ids));
+}
+
+export async function nicknameTaken(db: Executor, nickname: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.nickname}) = lower(${nickname})`);
+  return row !== undefined;
+}
+
+export async function accountCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+  return Number(row?.n ?? 0);
+}
+
+export async function insertAccount(db: Executor, values: typeof accounts.$inferInsert): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  return row;
+}
+
+export async function setCurrency(db: Executor, id: number, currency: number): Promise<void> {
+  await db.update(accounts).set({ currency }).where(eq(accounts.id, id));
+}
+
+export async function setCanCreate(db: Executor, id: number, canCreate: boolean): Promise<void> {
+  await db.update(accounts).set({ canCreate }).where(eq(accounts.id, id));
+}
+
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session of a token hash with its account. */
+export async function liveSession(db: Executor, tokenHash: string, now: number) {
+  const [row] = await db
+    .select({ account: accounts, expireTime: sessions.expireTime })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expireTime, now)));
+  return row;
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning();
+  return rows.length;
+}
+
+export async function deleteSessionsOf(db: Executor, accountId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export async function codeOf(db: Executor, email: string, purpose: string): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+  return row;
+}
+
+export async function saveCode(db: Executor, values: typeof verificationCodes.$inferInsert): Promise<void> {
+  await db
+    .insert(verificationCodes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [verificationCodes.email, verificationCodes.purpose],
+      set: {
+        codeHash: values.codeHash,
+        sendTime: values.sendTime,
+        expireTime: values.expireTime,
+        attempts: 0,
+      },
+    });
+}
+
+export async function countCodeAttempt(db: Executor, email: string, purpose: string): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+}
+
+export async function deleteCode(db: Executor, email: string, purpose: string): Promise<void> {
+  await db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+}
+
+export type BanKind = 'account' | 'email' | 'ip';
+
+/** Whether any of the given (kind, value) pairs is banned. */
+export async function anyBanned(db: Executor, pairs: [BanKind, string][]): Promise<boolean> {
+  if (pairs.length === 0) return false;
+  const [row] = await db
+    .select({ kind: bans.kind })
+    .from(bans)
+    .where(or(...pairs.map(([kind, value]) => and(eq(bans.kind, kind), eq(bans.value, value)))))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertBan(db: Executor, kind: BanKind, value: string, now: number): Promise<boolean> {
+  const rows = await db
+    .insert(bans)
+    .values({ kind, value, createTime: now })
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+export async function deleteBan(db: Executor, kind: BanKind, value: string): Promise<boolean> {
+  const rows = await db
+    .delete(bans)
+    .where(and(eq(bans.kind, kind), eq(bans.value, value)))
+    .returning();
+  return rows.length > 0;
+}
+
+/** Announcements in a language, newest first. */
+export async function announcementsIn(db: Executor, lang: string) {
+  return db
+    .select({ title: announcements.title, content: announcements.content })
+    .from(announcements)
+    .where(eq(announcements.lang, lang))
+    .orderBy(desc(announcements.createTime), desc(announcements.id));
+}
+
+export async function insertAnnouncement(db: Executor, values: typeof announcements.$inferInsert) {
+  const [row] = await db.insert(announcements).values(values).returning();
+  return row;
+}

@@ -1,0 +1,75 @@
+import {
+  DevOutboxReq,
+  FetchAccountInfoReq,
+  FetchAnnouncementReq,
+  LoginReq,
+  LogoutReq,
+  RegisterReq,
+  SendCodeReq,
+  ServerTimeReq,
+} from '@taikai/protocol';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import * as accounts from './service';
+
+export function accountRoutes(app: FastifyInstance): void {
+  const { limits, devOutbox } = app.deps.config;
+
+  route(app, 'POST', 'send_code', {
+    auth: 'public',
+    path: 'send_code',
+    body: SendCodeReq,
+    rateLimit: { max: limits.sendCodePerIp, timeWindow: 60_000 },
+    handler: (ctx, body) => accounts.sendCode(ctx, body),
+  });
+
+  route(app, 'POST', 'register', {
+    auth: 'public',
+    path: 'register',
+    body: RegisterReq,
+    rateLimit: { max: limits.loginPerIp, timeWindow: 60_000 },
+    handler: (ctx, body) => accounts.register(ctx, body),
+  });
+
+  route(app, 'POST', 'login', {
+    auth: 'public',
+    path: 'login',
+    body: LoginReq,
+    rateLimit: { max: limits.loginPerIp, timeWindow: 60_000 },
+    handler: (ctx, body) => accounts.login(ctx, body),
+  });
+
+  route(app, 'POST', 'logout', {
+    auth: 'public',
+    path: 'logout',
+    body: LogoutReq,
+    handler: (ctx) => accounts.logout(ctx, ctx.token),
+  });
+
+  route(app, 'GET', 'fetch_account_info', {
+    auth: 'account',
+    query: FetchAccountInfoReq,
+    handler: (ctx) => accounts.accountInfo(ctx),
+  });
+
+  route(app, 'GET', 'server_time', {
+    auth: 'public',
+    query: ServerTimeReq,
+    handler: async (ctx) => ({ time: ctx.now }),
+  });
+
+  route(app, 'GET', 'fetch_announcement', {
+    auth: 'public',
+    query: FetchAnnouncementReq,
+    handler: (ctx, query) => accounts.announcements(ctx, query.language),
+  });
+
+  if (devOutbox) {
+    route(app, 'GET', 'dev_outbox', {
+      auth: 'public',
+      path: 'dev/outbox',
+      query: DevOutboxReq,
+      handler: async (ctx, query) => ctx.mailer.outbox(query.email),
+    });
+  }
+}

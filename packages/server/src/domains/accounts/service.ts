@@ -1,0 +1,218 @@
+import type {
+  FetchAccountInfoRes,
+  FetchAnnouncementRes,
+  LoginReq,
+  RegisterReq,
+  SendCodeReq,
+  SendCodeRes,
+  SessionRes,
+} from '@taikai/protocol';
+import { ErrorCode, encodeAccountId, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
+import type { z } from 'zod';
+import { audit } from '../../audit';
+import type { Actor, AuthedCtx, Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import { ContestError } from '../../http/errors';
+import * as q from './queries';
+import { hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets';
+
+/** Seconds between two codes sent to the same e-mail for the same purpose. */
+export const CODE_COOLDOWN_S = 60;
+/** Wrong guesses that burn a code. */
+const CODE_MAX_ATTEMPTS = 5;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lower-cased e-mail, or 121 when it is not one. */
+export function normaliseEmail(raw: string | undefined): string {
+  const email = (raw ?? '').trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 254) throw new ContestError(ErrorCode.BAD_EMAIL);
+  return email;
+}
+
+/** The account behind a session token, or null when absent, unknown, expired or revoked. */
+export async function authenticate(ctx: Ctx, token: string | undefined): Promise<Actor | null> {
+  if (!token) return null;
+  const session = await q.liveSession(ctx.db, sha256(token), ctx.now);
+  if (!session) return null;
+  return {
+    id: session.account.id,
+    nickname: session.account.nickname,
+    isOperator: session.account.isOperator,
+  };
+}
+
+/** Opens a session for an account; the token itself is never stored. */
+async function openSession(tx: Executor, ctx: Ctx, accountId: number): Promise<z.infer<typeof SessionRes>> {
+  const token = newToken();
+  await q.insertSession(tx, {
+    tokenHash: sha256(token),
+    accountId,
+    createTime: ctx.now,
+    expireTime: ctx.now + ctx.config.tokenTtl,
+  });
+  return { token, account_id: encodeAccountId(accountId) };
+}
+
+export async function sendCode(
+  ctx: Ctx,
+  req: z.infer<typeof SendCodeReq>,
+): Promise<z.infer<typeof SendCodeRes>> {
+  const email = normaliseEmail(req.email);
+  const account = await q.accountByEmail(ctx.db, email);
+  if (req.purpose === 'login' && !account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  if (req.purpose === 'register' && account) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
+  const previous = await q.codeOf(ctx.db, email, req.purpose);
+  if (previous && ctx.now - previous.sendTime < CODE_COOLDOWN_S) {
+    const wait = CODE_COOLDOWN_S - (ctx.now - previous.sendTime);
+    throw new ContestError(ErrorCode.CODE_TOO_OFTEN, { data: { cooldown: wait } });
+  }
+  const code = newCode();
+  await q.saveCode(ctx.db, {
+    email,
+    purpose: req.purpose,
+    codeHash: sha256(code),
+    sendTime: ctx.now,
+    expireTime: ctx.now + ctx.config.codeTtl,
+  });
+  const minutes = Math.round(ctx.config.codeTtl / 60);
+  await ctx.mailer.send({
+    to: email,
+    subject: `taikai verification code: ${code}`,
+    text: `Your taikai verification code is ${code}. It is valid for ${minutes} minutes.`,
+    code,
+  });
+  return { cooldown: CODE_COOLDOWN_S };
+}
+
+/** Checks a code without consuming it; a wrong guess counts against the code. */
+async function checkCode(
+  ctx: Ctx,
+  email: string,
+  purpose: 'register' | 'login',
+  code: string,
+): Promise<void> {
+  const row = await q.codeOf(ctx.db, email, purpose);
+  const usable = row && row.expireTime > ctx.now && row.attempts < CODE_MAX_ATTEMPTS;
+  if (!usable || row.codeHash !== sha256(code.trim())) {
+    if (usable) await q.countCodeAttempt(ctx.db, email, purpose);
+    throw new ContestError(ErrorCode.WRONG_CODE);
+  }
+}
+
+export async function register(
+  ctx: Ctx,
+  req: z.infer<typeof RegisterReq>,
+): Promise<z.infer<typeof SessionRes>> {
+  const email = normaliseEmail(req.email);
+  await checkCode(ctx, email, 'register', req.code);
+  if (await q.accountByEmail(ctx.db, email)) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
+  const nickname = req.nickname.trim();
+  if (await q.nicknameTaken(ctx.db, nickname)) throw new ContestError(ErrorCode.NICKNAME_TAKEN);
+  const passwordHash = await hashPassword(req.password);
+  return ctx.db.transaction(async (tx) => {
+    const account = await q.insertAccount(tx, { email, nickname, passwordHash, createTime: ctx.now });
+    await q.deleteCode(tx, email, 'register');
+    await audit(
+      tx,
+      { ...ctx, actor: { id: account.id, nickname, isOperator: false } },
+      {
+        action: 'account.register',
+        targetType: 'account',
+        targetId: account.id,
+        before: null,
+        after: { email, nickname },
+      },
+    );
+    return openSession(tx, ctx, account.id);
+  });
+}
+
+export async function login(ctx: Ctx, req: z.infer<typeof LoginReq>): Promise<z.infer<typeof SessionRes>> {
+  if (req.type !== 0 || req.account === undefined) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  const email = normaliseEmail(req.account);
+  if (
+    await q.anyBanned(ctx.db, [
+      ['ip', ctx.ip],
+      ['email', email],
+    ])
+  )
+    throw new ContestError(ErrorCode.BANNED);
+  const account = await q.accountByEmail(ctx.db, email);
+  if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  if (await q.anyBanned(ctx.db, [['account', String(account.id)]])) throw new ContestError(ErrorCode.BANNED);
+  const key = String(account.id);
+  if (ctx.loginFailures.blocked(key, ctx.now)) throw new ContestError(ErrorCode.LOGIN_TOO_OFTEN);
+  if (req.code !== undefined) {
+    try {
+      await checkCode(ctx, email, 'login', req.code);
+    } catch (err) {
+      ctx.loginFailures.fail(key, ctx.now);
+      throw err;
+    }
+  } else if (!(await verifyPassword(req.password ?? '', account.passwordHash))) {
+    ctx.loginFailures.fail(key, ctx.now);
+    throw new ContestError(ErrorCode.WRONG_PASSWORD);
+  }
+  ctx.loginFailures.clear(key);
+  return ctx.db.transaction(async (tx) => {
+    if (req.code !== undefined) await q.deleteCode(tx, email, 'login');
+    return openSession(tx, ctx, account.id);
+  });
+}
+
+/** Revokes the token of the call. */
+export async function logout(ctx: Ctx, token: string | undefined): Promise<Record<string, never>> {
+  if (token) await q.deleteSession(ctx.db, sha256(token));
+  return {};
+}
+
+export async function accountInfo(ctx: AuthedCtx): Promise<z.infer<typeof FetchAccountInfoRes>> {
+  const account = await q.accountById(ctx.db, ctx.actor.id);
+  if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  return {
+    account_id: encodeAccountId(account.id),
+    nickname: account.nickname,
+    currency: [{ id: PREMIUM_CURRENCY_ID, count: account.currency }],
+  };
+}
+
+/** Platform announcements in a language, plus those for every language (`default`). */
+export async function announcements(
+  ctx: Ctx,
+  language: string | undefined,
+): Promise<z.infer<typeof FetchAnnouncementRes>> {
+  const own = language ? await q.announcementsIn(ctx.db, language) : [];
+  const shared = language === 'default' ? [] : await q.announcementsIn(ctx.db, 'default');
+  return [...own, ...shared];
+}
+
+/** Takes the creation cost (or any amount) from an account inside the caller's transaction: 501 when short. */
+export async function spendCurrency(
+  tx: Executor,
+  ctx: AuthedCtx,
+  amount: number,
+  reason: string,
+): Promise<void> {
+  const account = await q.accountByIdForUpdate(tx, ctx.actor.id);
+  if (!account || account.currency < amount) throw new ContestError(ErrorCode.INSUFFICIENT_CURRENCY);
+  await q.setCurrency(tx, account.id, account.currency - amount);
+  await audit(tx, ctx, {
+    action: `account.spend.${reason}`,
+    targetType: 'account',
+    targetId: account.id,
+    before: { currency: account.currency },
+    after: { currency: account.currency - amount },
+  });
+}
+
+/** Whether the account may create tournaments at all (operator switch). */
+export async function mayCreate(db: Executor, accountId: number): Promise<boolean> {
+  return (await q.accountById(db, accountId))?.canCreate ?? false;
+}
+
+/** Accounts by internal id, for presenting names. */
+export async function namesOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const rows = await q.accountsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r.nickname]));
+}

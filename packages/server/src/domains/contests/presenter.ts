@@ -1,0 +1,86 @@
+import type { ContestListItemWire, ContestListSeasonWire, FetchContestDetailRes } from '@taikai/protocol';
+import { encodeAccountId } from '@taikai/protocol';
+import type { z } from 'zod';
+import type { Role } from '../../policy';
+import type { ContestRow } from './queries';
+
+type Detail = z.infer<typeof FetchContestDetailRes>;
+
+const MANAGER_ROLE: Record<Role, number> = { creator: 4, admin: 1, none: 0 };
+
+/** 1 before the start, 2 running, 3 after the finish time. */
+export function contestState(row: ContestRow, now: number): number {
+  if (now < row.startTime) return 1;
+  if (now < row.finishTime) return 2;
+  return 3;
+}
+
+function gameMode(row: ContestRow) {
+  return {
+    mode: row.roundType,
+    detail_rule: row.detailRule,
+    game_setting: { emoji_switch: row.emojiSwitch },
+  };
+}
+
+export function presentListItem(
+  row: ContestRow,
+  season: z.infer<typeof ContestListSeasonWire> | null,
+  role: Role,
+  now: number,
+): z.infer<typeof ContestListItemWire> {
+  return {
+    unique_id: row.uniqueId,
+    contest_id: row.contestId,
+    contest_name: row.name as Detail['contest_name'],
+    season,
+    creator_id: encodeAccountId(row.creatorId),
+    create_time: row.createTime,
+    start_time: row.startTime,
+    finish_time: row.finishTime,
+    state: contestState(row, now),
+    open: row.open,
+    mode: row.roundType,
+    game_mode: gameMode(row) as Detail['game_mode'],
+    manager_role: MANAGER_ROLE[role],
+  };
+}
+
+export function presentDetail(
+  row: ContestRow,
+  parts: { seasons: Detail['season_list']; admins: Detail['admin_list']; role: Role; now: number },
+): Detail {
+  const current = parts.seasons.at(-1);
+  return {
+    unique_id: row.uniqueId,
+    contest_id: row.contestId,
+    contest_name: row.name as Detail['contest_name'],
+    state: contestState(row, parts.now),
+    contest_type: row.contestType,
+    creator_id: encodeAccountId(row.creatorId),
+    create_time: row.createTime,
+    start_time: row.startTime,
+    finish_time: row.finishTime,
+    signup_start_time: current?.signup_start_time ?? row.startTime,
+    signup_end_time: current?.signup_end_time ?? row.finishTime,
+    signup_type: current?.signup_type ?? 1,
+    open: row.open,
+    rank_rule: current?.rank_rule ?? 0,
+    show_zones: row.showZones as Detail['show_zones'],
+    available_zones: row.availableZones as Detail['available_zones'],
+    i18n_switch: row.i18nSwitch,
+    observer_switch: row.observerSwitch,
+    check_state: row.checkState,
+    mode: row.roundType,
+    rule: row.detailRule as Detail['rule'],
+    max_player_count: row.maxPlayerCount,
+    season_list: parts.seasons,
+    admin_list: parts.admins,
+    public_notice: row.publicNotice as Detail['public_notice'],
+    private_notice: row.privateNotice as Detail['private_notice'],
+    manager_notice: row.managerNotice as Detail['manager_notice'],
+    contest_setting: row.contestSetting,
+    game_mode: gameMode(row) as Detail['game_mode'],
+    manager_role: MANAGER_ROLE[parts.role],
+  };
+}

@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { contests } from '../../db/schema';
+
+export type ContestRow = typeof contests.$inferSelect;
+
+/** A tournament that has not been deleted. */
+export async function liveContest(db: Executor, uniqueId: number): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)));
+  return row;
+}
+
+/** Same, locked for the rest of the transaction. */
+export async function liveContestForUpdate(db: Executor, uniqueId: number): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)))
+    .for('update');
+  return row;
+}
+
+/** Tournaments created by the account or among `adminOf`, not deleted, newest first. */
+export async function contestsOfManager(
+  db: Executor,
+  accountId: number,
+  adminOf: number[],
+): Promise<ContestRow[]> {
+  const mine = eq(contests.creatorId, accountId);
+  return db
+    .select()
+    .from(contests)
+    .where(
+      and(isNull(contests.deleteTime), adminOf.length ? or(mine, inArray(contests.uniqueId, adminOf)) : mine),
+    )
+    .orderBy(desc(contests.createTime), desc(contests.uniqueId));
+}
+
+/** When the account last created a tournament (deleted ones count), or null. */
+export async function lastCreationTime(db: Executor, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ t: sql<number | null>`max(${contests.createTime})` })
+    .from(contests)
+    .where(eq(contests.creatorId, accountId));
+  return row?.t === null || row?.t === undefined ? null : Number(row.t);
+}
+
+export async function contestIdTaken(db: Executor, contestId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contests.uniqueId })
+    .from(contests)
+    .where(eq(contests.contestId, contestId));
+  return row !== undefined;
+}
+
+export async function insertContest(db: Executor, values: typeof contests.$inferInsert): Promise<ContestRow> {
+  const [row] = await db.insert(contests).values(values).returning();
+  return row;
+}
+
+export async function updateContest(
+  db: Executor,
+  uniqueId: number,
+  values: Partial<typeof contests.$inferInsert>,
+): Promise<ContestRow> {
+  const [row] = await db.update(contests).set(values).where(eq(contests.uniqueId, uniqueId)).returning();
+  return row;
+}

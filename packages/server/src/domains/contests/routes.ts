@@ -1,0 +1,42 @@
+import {
+  CreateContestReq,
+  DeleteContestReq,
+  FetchContestDetailReq,
+  FetchContestListReq,
+  UpdateContestBaseReq,
+} from '@taikai/protocol';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import * as contests from './service';
+
+export function contestRoutes(app: FastifyInstance): void {
+  route(app, 'POST', 'create_contest', {
+    auth: 'account',
+    body: CreateContestReq,
+    handler: (ctx, body) => contests.createContest(ctx, body),
+  });
+
+  route(app, 'GET', 'fetch_contest_list', {
+    auth: 'account',
+    query: FetchContestListReq,
+    handler: (ctx) => contests.contestList(ctx),
+  });
+
+  route(app, 'GET', 'fetch_contest_detail', {
+    auth: 'account',
+    query: FetchContestDetailReq,
+    handler: (ctx, query) => contests.contestDetail(ctx, query.unique_id),
+  });
+
+  route(app, 'POST', 'update_contest_base', {
+    auth: 'account',
+    body: UpdateContestBaseReq,
+    handler: (ctx, body) => contests.updateContestBase(ctx, body),
+  });
+
+  route(app, 'POST', 'delete_contest', {
+    auth: 'account',
+    body: DeleteContestReq,
+    handler: (ctx, body) => contests.deleteContest(ctx, body.unique_id),
+  });
+}

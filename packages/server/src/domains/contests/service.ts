@@ -1,0 +1,203 @@
+import { randomInt } from 'node:crypto';
+import {
+  ContestKind,
+  type CreateContestReq,
+  type CreateContestRes,
+  completeDetailRule,
+  ErrorCode,
+  type FetchContestDetailRes,
+  type FetchContestListRes,
+  LIMITS,
+  playerCountOf,
+  type UpdateContestBaseReq,
+  validateDetailRule,
+  ZONES,
+} from '@taikai/protocol';
+import type { z } from 'zod';
+import { audit } from '../../audit';
+import type { AuthedCtx } from '../../context';
+import type { Executor } from '../../db/client';
+import { ContestError } from '../../http/errors';
+import { type Action, authorize, roleOf } from '../../policy';
+import { mayCreate, spendCurrency } from '../accounts/service';
+import * as admins from '../admins/service';
+import * as seasons from '../seasons/service';
+import { validContestName } from './names';
+import { presentDetail, presentListItem } from './presenter';
+import * as q from './queries';
+
+type Detail = z.infer<typeof FetchContestDetailRes>;
+
+/** Attempts at drawing an unused six-digit public id before giving up with 2503. */
+const CONTEST_ID_TRIES = 20;
+
+/** A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see. */
+async function managedContest(db: Executor, ctx: AuthedCtx, uniqueId: number, action: Action, lock = false) {
+  const row = lock ? await q.liveContestForUpdate(db, uniqueId) : await q.liveContest(db, uniqueId);
+  if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  const adminIds = await admins.adminIdsOf(db, uniqueId);
+  authorize(ctx.actor, action, { creatorId: row.creatorId, adminIds });
+  return { row, adminIds };
+}
+
+async function newContestId(tx: Executor): Promise<number> {
+  for (let i = 0; i < CONTEST_ID_TRIES; i++) {
+    const id = randomInt(100_000, 1_000_000);
+    if (!(await q.contestIdTaken(tx, id))) return id;
+  }
+  throw new ContestError(ErrorCode.ID_GENERATION_FAILED);
+}
+
+function checkSpan(start: number, end: number, now: number): void {
+  if (start < now) throw new ContestError(ErrorCode.TIME_SETTINGS_WRONG, { message: 'start is before now' });
+  if (end <= start)
+    throw new ContestError(ErrorCode.TIME_SETTINGS_WRONG, { message: 'end is not after start' });
+  if (end - start > LIMITS.SPAN_MAX_S) throw new ContestError(ErrorCode.SEASON_TOO_LONG);
+}
+
+/**
+ * Creates a tournament and its first season, paying 60 currency, in one transaction. Refusals in order:
+ * 2516 no creation right · 2517/2547 name · 2562/2549 times · 2517 rule · 2515 one per 7 days · 501 currency.
+ */
+export async function createContest(
+  ctx: AuthedCtx,
+  req: z.infer<typeof CreateContestReq>,
+): Promise<z.infer<typeof CreateContestRes>> {
+  if (!(await mayCreate(ctx.db, ctx.actor.id))) throw new ContestError(ErrorCode.NO_CREATE_RIGHT);
+  const name = validContestName(req.name, false);
+  checkSpan(req.start_time, req.end_time, ctx.now);
+  const roundType = req.game_rule_setting.mode;
+  const rule = completeDetailRule(req.game_rule_setting.detail_rule, roundType);
+  const violations = validateDetailRule(rule, playerCountOf(roundType));
+  if (violations.length) {
+    const v = violations[0];
+    throw new ContestError(ErrorCode.PARAM_ERROR, { message: `detail_rule.${v.field}: ${v.reason}` });
+  }
+  const emojiSwitch = req.game_rule_setting.game_setting?.emoji_switch ?? rule.emoji_switch ?? 0;
+
+  return ctx.db.transaction(async (tx) => {
+    const last = await q.lastCreationTime(tx, ctx.actor.id);
+    if (last !== null && ctx.now < last + LIMITS.CREATE_COOLDOWN_S) {
+      const next = last + LIMITS.CREATE_COOLDOWN_S;
+      throw new ContestError(ErrorCode.CREATE_COOLDOWN, {
+        data: { next_time: next },
+        message: `One tournament per 7 days: the next may be created at ${new Date(next * 1000).toISOString()}`,
+      });
+    }
+    await spendCurrency(tx, ctx, LIMITS.CREATE_COST, 'create_contest');
+    const row = await q.insertContest(tx, {
+      contestId: await newContestId(tx),
+      creatorId: ctx.actor.id,
+      name,
+      open: req.open_show,
+      showZones: [...ZONES],
+      availableZones: [...ZONES],
+      contestType: ContestKind.UNOFFICIAL,
+      roundType,
+      detailRule: rule,
+      emojiSwitch,
+      contestSetting: { game_limit: 0, system_broadcast: 0, level_limit: [] },
+      publicNotice: [],
+      privateNotice: [],
+      managerNotice: [],
+      maxPlayerCount: LIMITS.PARTICIPANTS_MAX,
+      startTime: req.start_time,
+      finishTime: req.end_time,
+      createTime: ctx.now,
+    });
+    await audit(tx, ctx, {
+      action: 'contest.create',
+      targetType: 'contest',
+      targetId: row.uniqueId,
+      before: null,
+      after: row,
+    });
+    const season = await seasons.createFirstSeason(tx, ctx, row);
+    return { unique_id: row.uniqueId, contest_id: row.contestId, season_id: season.seasonId };
+  });
+}
+
+/** Tournaments the account created or administers, newest first. */
+export async function contestList(ctx: AuthedCtx): Promise<z.infer<typeof FetchContestListRes>> {
+  const adminOf = await admins.administeredBy(ctx.db, ctx.actor.id);
+  const rows = await q.contestsOfManager(ctx.db, ctx.actor.id, adminOf);
+  const latest = await seasons.latestSeasons(
+    ctx.db,
+    rows.map((r) => r.uniqueId),
+  );
+  return rows.map((row) =>
+    presentListItem(
+      row,
+      latest.get(row.uniqueId) ?? null,
+      row.creatorId === ctx.actor.id ? 'creator' : 'admin',
+      ctx.now,
+    ),
+  );
+}
+
+async function detailOf(
+  db: Executor,
+  ctx: AuthedCtx,
+  row: q.ContestRow,
+  adminIds: number[],
+): Promise<Detail> {
+  return presentDetail(row, {
+    seasons: await seasons.seasonList(db, row.uniqueId, ctx.now),
+    admins: await admins.adminList(db, adminIds),
+    role: roleOf(ctx.actor, { creatorId: row.creatorId, adminIds }),
+    now: ctx.now,
+  });
+}
+
+export async function contestDetail(ctx: AuthedCtx, uniqueId: number): Promise<Detail> {
+  const { row, adminIds } = await managedContest(ctx.db, ctx, uniqueId, 'view');
+  return detailOf(ctx.db, ctx, row, adminIds);
+}
+
+const sortedZones = (zones: number[]) => [...new Set(zones)].sort((a, b) => a - b);
+
+/** Basic settings: names, show in list, hidden and banned zones, multi-language switch. */
+export async function updateContestBase(
+  ctx: AuthedCtx,
+  req: z.infer<typeof UpdateContestBaseReq>,
+): Promise<Detail> {
+  return ctx.db.transaction(async (tx) => {
+    const { row, adminIds } = await managedContest(tx, ctx, req.unique_id, 'editBase', true);
+    const s = req.setting;
+    const i18n = req.i18n_switch ?? s.i18n_switch ?? row.i18nSwitch;
+    const changes: Partial<q.ContestRow> = {};
+    if (i18n !== row.i18nSwitch) changes.i18nSwitch = i18n;
+    if (s.name !== undefined) changes.name = validContestName(s.name, i18n === 1);
+    else if (i18n === 1 && i18n !== row.i18nSwitch) validContestName(row.name as never, true);
+    if (s.open_show !== undefined) changes.open = s.open_show;
+    if (s.show_zones !== undefined) changes.showZones = sortedZones(s.show_zones);
+    if (s.available_zones !== undefined) changes.availableZones = sortedZones(s.available_zones);
+    if (Object.keys(changes).length === 0) return detailOf(tx, ctx, row, adminIds);
+    const updated = await q.updateContest(tx, row.uniqueId, changes);
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof q.ContestRow]]));
+    await audit(tx, ctx, {
+      action: 'contest.update_base',
+      targetType: 'contest',
+      targetId: row.uniqueId,
+      before,
+      after: changes,
+    });
+    return detailOf(tx, ctx, updated, adminIds);
+  });
+}
+
+/** Deletes a tournament (creator only): it disappears from every list and call. */
+export async function deleteContest(ctx: AuthedCtx, uniqueId: number): Promise<Record<string, never>> {
+  await ctx.db.transaction(async (tx) => {
+    const { row } = await managedContest(tx, ctx, uniqueId, 'delete', true);
+    await q.updateContest(tx, row.uniqueId, { deleteTime: ctx.now });
+    await audit(tx, ctx, {
+      action: 'contest.delete',
+      targetType: 'contest',
+      targetId: row.uniqueId,
+      before: { deleteTime: null },
+      after: { deleteTime: ctx.now },
+    });
+  });
+  return {};
+}

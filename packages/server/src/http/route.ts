@@ -1,0 +1,86 @@
+import { ErrorCode } from '@taikai/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
+import { authenticate } from '../domains/accounts/service';
+import { ok } from './envelope';
+import { ContestError, messageOf } from './errors';
+import { tokenOf } from './token';
+
+/** The two prefixes every call is served under (WIRE.md). */
+export const PREFIXES = ['/api', '/api/contest_gate/api'] as const;
+
+type Auth = 'public' | 'account';
+type Input<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
+  /** Who may call: anyone, or a logged-in account (tournament roles are checked by the policy). */
+  auth: A;
+  body?: S;
+  query?: S;
+  /** Path below the prefix; `contest/<name>` unless given. */
+  path?: string;
+  rateLimit?: { max: number; timeWindow: number };
+  handler: (ctx: A extends 'account' ? AuthedCtx : Ctx, input: Input<S>) => Promise<R>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * Declares one call: who may call it, what it takes, which service function answers.
+ * POST bodies are merged over the query string, since some clients repeat ids there.
+ */
+export function route<A extends Auth, S extends z.ZodType | undefined, R>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  name: string,
+  options: RouteOptions<A, S, R>,
+): void {
+  const path = options.path ?? `contest/${name}`;
+  const schema = options.body ?? options.query;
+  const handler = async (request: FastifyRequest) => {
+    const deps = app.deps;
+    const token = tokenOf(request.headers);
+    const ctx: Ctx = { ...deps, actor: null, ip: request.ip, now: deps.clock.now(), token };
+    if (options.auth === 'account') {
+      const actor: Actor | null = await authenticate(ctx, token);
+      if (!actor) throw new ContestError(ErrorCode.NOT_LOGGED_IN, { status: 401 });
+      ctx.actor = actor;
+    }
+    const raw =
+      method === 'GET' ? asObject(request.query) : { ...asObject(request.query), ...asObject(request.body) };
+    let input: unknown = {};
+    if (schema) {
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        throw new ContestError(ErrorCode.PARAM_ERROR, { message: parameterMessage(parsed.error) });
+      }
+      input = parsed.data;
+    }
+    return ok(await options.handler(ctx as never, input as Input<S>));
+  };
+  for (const prefix of PREFIXES) {
+    app.route({
+      method,
+      url: `${prefix}/${path}`,
+      handler,
+      config: options.rateLimit ? { rateLimit: options.rateLimit } : undefined,
+    });
+  }
+}
+
+function parameterMessage(error: z.ZodError): string {
+  const first = error.issues[0];
+  const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+  return `${messageOf(ErrorCode.PARAM_ERROR)} (${where}${first?.message ?? 'invalid'})`;
+}

@@ -1,0 +1,192 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { type Config, loadConfig } from './config';
+import type { Ctx } from './context';
+import { type Database, openDatabase } from './db/client';
+import { AttemptCounter } from './domains/accounts/attempts';
+import * as operator from './domains/accounts/operator';
+import { ContestError } from './http/errors';
+import { createMailer } from './mail/mailer';
+
+const USAGE = `taikai — tournament platform server
+
+  serve                                   console + API on PORT (default 3000)
+  migrate                                 apply database migrations and exit
+  account create --email E --nickname N [--password P]
+  account grant <email|id> <amount>       add premium currency
+  account take <email|id> <amount>        take premium currency
+  account ban <email|id|ip>               refuse logins (and end sessions of an account)
+  account unban <email|id|ip>
+  account allow-create <email|id>         allow creating tournaments
+  account deny-create <email|id>
+  announce --lang L --title T --content C platform announcement (lang: default, chs, chs_t, en, jp, kr)
+
+Environment: PORT, TAIKAI_DATA_DIR (./.data), DATABASE_URL (PostgreSQL instead of the embedded database),
+SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST.`;
+
+async function openMigrated(config: Config): Promise<Database> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  return database;
+}
+
+/** A service context for operator commands: no actor, recorded as coming from the CLI. */
+function operatorCtx(config: Config, database: Database): Ctx {
+  const log = pino({ level: 'warn' });
+  return {
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    clock: systemClock,
+    log,
+    loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 900),
+    actor: null,
+    ip: 'cli',
+    now: systemClock.now(),
+  };
+}
+
+async function serve(config: Config): Promise<void> {
+  const database = await openMigrated(config);
+  if (database.kind === 'pglite') {
+    const created = await operator.ensureOperator(operatorCtx(config, database));
+    if (created) {
+      console.log(
+        `\nFirst start: operator account created.\n  e-mail:   ${created.email}\n  password: ${created.password}\n` +
+          'This password is shown only once.\n',
+      );
+    }
+  }
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { startupMs: Math.round(performance.now()), database: database.kind },
+    `taikai listening on port ${config.port}`,
+  );
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function withDatabase<T>(config: Config, run: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const database = await openMigrated(config);
+  try {
+    return await run(operatorCtx(config, database));
+  } finally {
+    await database.close();
+  }
+}
+
+function amountOf(text: string | undefined): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`amount must be a positive integer, got ${text}`);
+  return n;
+}
+
+async function accountCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, nickname: { type: 'string' }, password: { type: 'string' } },
+  });
+  const [ref, amount] = positionals;
+  const need = (v: string | undefined, what: string) => {
+    if (!v) throw new Error(`missing ${what}\n\n${USAGE}`);
+    return v;
+  };
+  await withDatabase(config, async (ctx) => {
+    switch (sub) {
+      case 'create': {
+        const created = await operator.createAccount(ctx, {
+          email: need(values.email, '--email'),
+          nickname: need(values.nickname, '--nickname'),
+          password: values.password,
+        });
+        console.log(`account ${created.publicId} created: ${created.email}`);
+        if (!values.password) console.log(`password: ${created.password}`);
+        return;
+      }
+      case 'grant':
+      case 'take': {
+        const n = amountOf(amount);
+        const balance = await operator.adjustCurrency(ctx, need(ref, 'account'), sub === 'grant' ? n : -n);
+        console.log(`currency of ${ref} is now ${balance}`);
+        return;
+      }
+      case 'ban':
+      case 'unban': {
+        const target = await operator.setBan(ctx, need(ref, 'target'), sub === 'ban');
+        console.log(`${sub === 'ban' ? 'banned' : 'unbanned'} ${target.kind} ${target.value}`);
+        return;
+      }
+      case 'allow-create':
+      case 'deny-create':
+        await operator.setCreateRight(ctx, need(ref, 'account'), sub === 'allow-create');
+        console.log(`${ref} ${sub === 'allow-create' ? 'may' : 'may not'} create tournaments`);
+        return;
+      default:
+        throw new Error(`unknown account command: ${sub ?? ''}\n\n${USAGE}`);
+    }
+  });
+}
+
+async function announceCommand(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      lang: { type: 'string', default: 'default' },
+      title: { type: 'string' },
+      content: { type: 'string' },
+    },
+  });
+  const langs = ['default', 'chs', 'chs_t', 'en', 'jp', 'kr'];
+  if (!langs.includes(values.lang) || !values.title || !values.content) {
+    throw new Error(`announce needs --lang (${langs.join(', ')}), --title and --content\n\n${USAGE}`);
+  }
+  await withDatabase(config, async (ctx) => {
+    const row = await operator.announce(ctx, {
+      lang: values.lang,
+      title: values.title!,
+      content: values.content!,
+    });
+    console.log(`announcement ${row.id} published (${row.lang})`);
+  });
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate': {
+      const database = await openMigrated(config);
+      await database.close();
+      console.log(`migrations applied (${database.kind})`);
+      return;
+    }
+    case 'account':
+      return accountCommand(config, args);
+    case 'announce':
+      return announceCommand(config, args);
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return;
+    default:
+      throw new Error(`unknown command: ${command}\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof ContestError ? `error ${err.code}: ${err.message}` : (err?.message ?? err));
+  process.exit(1);
+});

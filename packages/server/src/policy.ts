@@ -1,0 +1,46 @@
+import { ErrorCode } from '@taikai/protocol';
+import type { Actor } from './context';
+import { ContestError } from './http/errors';
+
+/** What an account is to a tournament. */
+export type Role = 'creator' | 'admin' | 'none';
+
+/** The part of a tournament the policy reads. */
+export type ContestAccess = { creatorId: number; adminIds: readonly number[] };
+
+/**
+ * Who may do what to a tournament. Anyone else does not see it at all (2501).
+ * The authorization test reads this same table.
+ */
+export const POLICY = {
+  view: ['creator', 'admin'],
+  editBase: ['creator', 'admin'],
+  delete: ['creator'],
+  manageAdmins: ['creator'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof POLICY;
+
+export function roleOf(actor: Actor, contest: ContestAccess): Role {
+  if (contest.creatorId === actor.id) return 'creator';
+  if (contest.adminIds.includes(actor.id)) return 'admin';
+  return 'none';
+}
+
+export function can(actor: Actor, action: Action, contest: ContestAccess): boolean {
+  return (POLICY[action] as readonly Role[]).includes(roleOf(actor, contest));
+}
+
+/**
+ * Throws the refusal for an action the actor may not take: 2501 when the tournament is not theirs to see,
+ * 2513 for creator-only actions, 2506 otherwise.
+ */
+export function authorize(actor: Actor, action: Action, contest: ContestAccess): void {
+  if (can(actor, action, contest)) return;
+  const role = roleOf(actor, contest);
+  if (role === 'none') throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  const allowed = POLICY[action] as readonly Role[];
+  throw new ContestError(
+    allowed.length === 1 && allowed[0] === 'creator' ? ErrorCode.CREATOR_ONLY : ErrorCode.NO_PERMISSION,
+  );
+}
