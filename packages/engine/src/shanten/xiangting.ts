@@ -6,7 +6,7 @@
  *  - chiitoitsu (seven pairs) and kokushi (thirteen orphans): Infinity once anything is called.
  * Number suits are read from the per-suit table; honours count directly.
  */
-import { type ShantenHand, SUITS } from './hand';
+import { type ShantenHand, SUITS, type Suit } from './hand';
 import {
   fewestIsolated,
   isolatedOf,
@@ -65,9 +65,11 @@ function bestOfReadings(
 /** Standard form (four sets and a pair), same as the engine's `xiangting_yiban`. */
 export function xiangtingYiban(hand: ShantenHand): number {
   const bp = hand._bingpai;
-  const km = suitKey(bp.m);
-  const kp = suitKey(bp.p);
-  const ks = suitKey(bp.s);
+  return yibanOf(hand, suitKey(bp.m), suitKey(bp.p), suitKey(bp.s));
+}
+
+function yibanOf(hand: ShantenHand, km: number, kp: number, ks: number): number {
+  const bp = hand._bingpai;
   const em = suitEntry(km);
   const ep = suitEntry(kp);
   const es = suitEntry(ks);
@@ -159,13 +161,60 @@ export function xiangtingQidui(hand: ShantenHand): number {
   return 13 - pairs * 2 - singles;
 }
 
+/**
+ * Recent results by whole-hand key (direct-mapped): robots ask the same hands many times over while they weigh
+ * discards and draws. A slot holds the three suit keys, the honours key with the meld count and whether the last
+ * action was a call, and the shanten.
+ */
+const MEMO_BITS = 16;
+const MEMO_SIZE = 1 << MEMO_BITS;
+const memoM = new Int32Array(MEMO_SIZE).fill(-1);
+const memoP = new Int32Array(MEMO_SIZE);
+const memoS = new Int32Array(MEMO_SIZE);
+const memoZ = new Int32Array(MEMO_SIZE);
+const memoValue = new Int8Array(MEMO_SIZE);
+
 /** Shanten over all three forms, same as the engine's `xiangting`. */
 export function xiangting(hand: ShantenHand): number {
-  const yiban = xiangtingYiban(hand);
-  if (hand._fulou.length > 0) return yiban;
-  const qidui = xiangtingQidui(hand);
-  const guoshi = xiangtingGuoshi(hand);
-  return Math.min(yiban, qidui, guoshi);
+  const bp = hand._bingpai;
+  return shantenByKeys(hand, suitKey(bp.m), suitKey(bp.p), suitKey(bp.s), honourKey(hand));
+}
+
+/** Honour counts in base 5, with the meld count and whether the last action was a call (a kan quirk). */
+function honourKey(hand: ShantenHand): number {
+  const z = hand._bingpai.z;
+  const zimo = hand._zimo;
+  const afterCall = zimo !== null && zimo.length > 2 ? 1 : 0;
+  return (
+    ((z[1] + 5 * (z[2] + 5 * (z[3] + 5 * (z[4] + 5 * (z[5] + 5 * (z[6] + 5 * z[7])))))) << 4) |
+    (hand._fulou.length << 1) |
+    afterCall
+  );
+}
+
+function shantenByKeys(hand: ShantenHand, km: number, kp: number, ks: number, kz: number): number {
+  const slot =
+    Math.imul(
+      km ^ Math.imul(kp, 0x9e3779b1) ^ Math.imul(ks, 0x85ebca77) ^ Math.imul(kz, 0xc2b2ae3d),
+      0x27d4eb2f,
+    ) >>>
+    (32 - MEMO_BITS);
+  if (memoM[slot] === km && memoP[slot] === kp && memoS[slot] === ks && memoZ[slot] === kz) {
+    return memoValue[slot];
+  }
+  let value = yibanOf(hand, km, kp, ks);
+  if (hand._fulou.length === 0) {
+    const qidui = xiangtingQidui(hand);
+    if (qidui < value) value = qidui;
+    const guoshi = xiangtingGuoshi(hand);
+    if (guoshi < value) value = guoshi;
+  }
+  memoM[slot] = km;
+  memoP[slot] = kp;
+  memoS[slot] = ks;
+  memoZ[slot] = kz;
+  memoValue[slot] = value;
+  return value;
 }
 
 /**
@@ -173,11 +222,60 @@ export function xiangting(hand: ShantenHand): number {
  * order (m1…m9, p1…, s1…, z1…z7) and with its convention: a kind already held four times is skipped.
  * `shanten` is the measure used (ours by default; robots pass their own).
  */
-export function tingpai(
-  hand: ShantenHand,
-  shanten: (hand: ShantenHand) => number = xiangting,
-): string[] | null {
+export function tingpai(hand: ShantenHand, shanten?: (hand: ShantenHand) => number): string[] | null {
   if (hand._zimo) return null;
+  if (shanten && shanten !== xiangting) return tingpaiBy(hand, shanten);
+  const bp = hand._bingpai;
+  const km = suitKey(bp.m);
+  const kp = suitKey(bp.p);
+  const ks = suitKey(bp.s);
+  const kz = honourKey(hand);
+  const base = shantenByKeys(hand, km, kp, ks, kz);
+  const waits: string[] = [];
+  for (let n = 1; n <= 9; n++) {
+    const m = bp.m;
+    if (m[n] < 4) {
+      m[n]++;
+      if (shantenByKeys(hand, km + POW5[n], kp, ks, kz) < base) waits.push(TILE.m[n]);
+      m[n]--;
+    }
+  }
+  for (let n = 1; n <= 9; n++) {
+    const p = bp.p;
+    if (p[n] < 4) {
+      p[n]++;
+      if (shantenByKeys(hand, km, kp + POW5[n], ks, kz) < base) waits.push(TILE.p[n]);
+      p[n]--;
+    }
+  }
+  for (let n = 1; n <= 9; n++) {
+    const s = bp.s;
+    if (s[n] < 4) {
+      s[n]++;
+      if (shantenByKeys(hand, km, kp, ks + POW5[n], kz) < base) waits.push(TILE.s[n]);
+      s[n]--;
+    }
+  }
+  for (let n = 1; n <= 7; n++) {
+    const z = bp.z;
+    if (z[n] < 4) {
+      z[n]++;
+      if (shantenByKeys(hand, km, kp, ks, kz + (POW5[n] << 4)) < base) waits.push(TILE.z[n]);
+      z[n]--;
+    }
+  }
+  return waits;
+}
+
+const TILE: Record<Suit, string[]> = {
+  m: ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'],
+  p: ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'],
+  s: ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'],
+  z: ['z0', 'z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'z7'],
+};
+
+/** Waits under another measure of shanten (a robot's own), by trying each tile kind on the hand itself. */
+function tingpaiBy(hand: ShantenHand, shanten: (hand: ShantenHand) => number): string[] {
   const waits: string[] = [];
   const base = shanten(hand);
   for (const s of SUITS) {
@@ -186,7 +284,7 @@ export function tingpai(
     for (let n = 1; n <= last; n++) {
       if (counts[n] >= 4) continue;
       counts[n]++;
-      if (shanten(hand) < base) waits.push(s + n);
+      if (shanten(hand) < base) waits.push(TILE[s][n]);
       counts[n]--;
     }
   }
