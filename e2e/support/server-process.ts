@@ -28,6 +28,7 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     if (key.startsWith('VITEST') || key === 'NODE_ENV' || key === 'DATABASE_URL') delete env[key];
   }
   env.PORT = String(options.port);
+  env.HOST = '127.0.0.1';
   env.TAIKAI_DATA_DIR = options.dataDir;
   env.TAIKAI_DEV_OUTBOX = '1';
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

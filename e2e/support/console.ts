@@ -1,0 +1,113 @@
+import type { Locator, Page } from 'playwright-core';
+
+export const CONSOLE_LANGS = ['chs', 'chs_t', 'jp', 'en', 'kr'] as const;
+export type ConsoleLang = (typeof CONSOLE_LANGS)[number];
+
+/** Top-level namespaces of the console's messages: a visible `home.title` means a key was not translated. */
+const MESSAGE_NAMESPACES = [
+  'language',
+  'common',
+  'shell',
+  'crash',
+  'errors',
+  'login',
+  'register',
+  'modes',
+  'roundTypes',
+  'home',
+  'create',
+  'contest',
+  'info',
+  'season',
+  'privacy',
+];
+const RAW_KEY = new RegExp(`\\b(?:${MESSAGE_NAMESPACES.join('|')})\\.[A-Za-z_][\\w.]*`, 'g');
+
+/** Message keys visible on the page as such (untranslated). */
+export function rawKeysIn(text: string): string[] {
+  return text.match(RAW_KEY) ?? [];
+}
+
+/** Waits until `read` returns what `check` accepts, failing with the last value after `timeout` ms. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeout = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      last = await read();
+      if (check(last)) return last;
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(
+    `${what}: not reached within ${timeout} ms; last value ${JSON.stringify(last)}${lastError ? `, last error ${lastError}` : ''}`,
+  );
+}
+
+/** The trimmed visible text of an element, once it is visible. */
+export async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor({ state: 'visible' });
+  return ((await locator.innerText()) ?? '').trim();
+}
+
+/** Waits for the element's text to equal `expected`. */
+export async function expectText(locator: Locator, expected: string): Promise<void> {
+  await eventually(
+    () => textOf(locator),
+    (t) => t === expected,
+    `text of ${locator}`,
+  );
+}
+
+/** Waits for a toast (antd message) of the given kind whose text contains `text`; returns its text. */
+export async function expectToast(page: Page, kind: 'success' | 'error', text: string): Promise<string> {
+  const toast = page.locator(`.ant-message-notice .ant-message-${kind}`).filter({ hasText: text }).first();
+  await toast.waitFor({ state: 'visible' });
+  return textOf(toast);
+}
+
+/** Texts of the error toasts currently shown. */
+export async function errorToasts(page: Page): Promise<string[]> {
+  return (await page.locator('.ant-message-notice .ant-message-error').allInnerTexts()).map((t) => t.trim());
+}
+
+/** Picks an entry of an antd Select by the test id of its option label. */
+export async function chooseOption(page: Page, select: Locator, optionTestId: string): Promise<void> {
+  await select.click();
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTestId(optionTestId);
+  await option.click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+}
+
+/** Switches the console language with the header's (or login page's) switch and waits until it is stored. */
+export async function chooseLanguage(page: Page, lang: ConsoleLang): Promise<void> {
+  await chooseOption(page, page.getByTestId('language-switch'), `language-option-${lang}`);
+  await eventually(
+    () => page.evaluate(() => localStorage.getItem('lang')),
+    (v) => v === lang,
+    `stored language ${lang}`,
+  );
+}
+
+/** The console's stored token in this browser, or null. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** Visible text of the page's main content and header. */
+export function visibleText(page: Page): Promise<string> {
+  return page.locator('body').innerText();
+}
