@@ -7,7 +7,6 @@ import { dealerRepeats, type HandOutcome, nextHonba } from './rules/renchan';
 import { applyRenhou, type ScoredWin } from './rules/renhou';
 import { repriceWin, riichiRefund } from './rules/sticks';
 import type { TableRule } from './rules/table-rule';
-import { dealWall } from './walls';
 
 /** Where the game stands: wind, hand, honba, riichi sticks on the table, scores by seat. */
 export interface Progress {
@@ -71,7 +70,7 @@ class SeededShan extends Majiang.Shan {
  */
 export class TableGame extends Majiang.Game {
   readonly rule: TableRule;
-  private readonly seed: string;
+  private readonly wallOf: (hand: number) => string[];
   private readonly hooks: GameHooks;
   private handNumber = 0;
   private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
@@ -81,13 +80,16 @@ export class TableGame extends Majiang.Game {
   /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
   onAnswer: (() => void) | null = null;
   endReason: EndReason = null;
+  /** The last hand played, as it ended (scores after its payments). */
+  lastHand: Progress | null = null;
   /** Riichi sticks left on the table at the end (they go to 1st in the settlement). */
   leftoverSticks = 0;
 
+  /** `wallOf(n)` gives the wall of hand n (0 = first hand), normally `dealWall(seed, n, red)`. */
   constructor(
     players: SeatPlayer[],
     rule: TableRule,
-    seed: string,
+    wallOf: (hand: number) => string[],
     hooks: GameHooks,
     title: string,
     names: string[],
@@ -102,7 +104,7 @@ export class TableGame extends Majiang.Game {
       title,
     );
     this.rule = rule;
-    this.seed = seed;
+    this.wallOf = wallOf;
     this.hooks = hooks;
     this._sync = true;
     this._model.player = names.slice();
@@ -146,7 +148,7 @@ export class TableGame extends Majiang.Game {
   }
 
   override qipai(): void {
-    const wall = dealWall(this.seed, this.handNumber++, this.rule.core['赤牌']);
+    const wall = this.wallOf(this.handNumber++);
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
@@ -305,10 +307,8 @@ export class TableGame extends Majiang.Game {
     const result: HandResult = this.outcome.won
       ? { kind: 'win', wins: this.wins }
       : (this.drawResult as HandResult);
-    this.hooks.handEnd(
-      { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() },
-      result,
-    );
+    this.lastHand = { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() };
+    this.hooks.handEnd(this.lastHand, result);
     m.lunban = -1;
     if (!repeats) {
       m.jushu++;

@@ -10,7 +10,7 @@ import { PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
 import { TableGame } from './table-game';
-import { commitmentOf, newSeed } from './walls';
+import { commitmentOf, dealWall, newSeed } from './walls';
 
 export const PAUSE_LIMIT_MS = 3600 * 1000;
 
@@ -78,7 +78,7 @@ export class Table {
     this.game = new TableGame(
       this.seats,
       this.rule,
-      this.seed,
+      (hand) => dealWall(this.seed, hand, this.rule.core.赤牌),
       {
         handStart: (p) => this.emit({ type: 'hand_start', tableId: this.id, ...p }),
         handEnd: (p, result) => this.emit({ type: 'hand_end', tableId: this.id, ...p, result }),
@@ -221,7 +221,7 @@ export class Table {
   private finish(): void {
     this.stateValue = 'finished';
     const leftoverStickPoints = this.game.leftoverSticks * this.rule.liqibangValue;
-    const progress = this.progress();
+    const progress = { ...(this.game.lastHand ?? this.progress()), scores: this.progress().scores, liqibang: 0 };
     const log: GameLog = {
       format: 'taikai/1',
       tableId: this.id,

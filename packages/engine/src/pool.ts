@@ -1,0 +1,136 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ControlResult } from './errors';
+import type { EventSink, TableEvent } from './events';
+import type { Reply } from './robots/types';
+import { toTableRule } from './rules/adapter';
+import type { ControlAction, FromWorker, StartTable, ToWorker } from './worker-protocol';
+
+export interface PoolOptions {
+  /** Worker threads; one per core by default. */
+  workers?: number;
+}
+
+export interface StartOptions extends StartTable {
+  onEvent: EventSink;
+}
+
+export interface TablePool {
+  /** Starts a table; resolves with its wall commitment once the worker has it. Refuses unsupported rules. */
+  start(options: StartOptions): Promise<{ tableId: string; commitment: string }>;
+  pause(tableId: string): Promise<ControlResult>;
+  resume(tableId: string): Promise<ControlResult>;
+  terminate(tableId: string): Promise<ControlResult>;
+  /** A player's answer to a decision asked in a `seat_message` event. */
+  answer(tableId: string, seat: number, askId: number, reply: Reply): void;
+  /** A player seat's connection state; disconnected seats are auto-played. */
+  setConnected(tableId: string, seat: number, connected: boolean): void;
+  /** Tables running (or paused) now. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  tables: number;
+}
+
+interface Pending {
+  resolve: (value: never) => void;
+  reject: (error: Error) => void;
+}
+
+const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
+
+/**
+ * The worker pool: tables are spread over worker threads (the least busy first) so the caller's event loop
+ * never runs a game step. Events come back through each table's `onEvent`, in order.
+ */
+export function createTablePool(options: PoolOptions = {}): TablePool {
+  const count = Math.max(1, options.workers ?? availableParallelism());
+  const sinks = new Map<string, { sink: EventSink; slot: Slot }>();
+  const pending = new Map<number, Pending>();
+  let reqSeq = 0;
+  let closed = false;
+
+  const request = <T>(slot: Slot, message: ToWorker & { reqId: number }): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      pending.set(message.reqId, { resolve: resolve as (v: never) => void, reject });
+      slot.worker.postMessage(message);
+    });
+
+  const onMessage = (message: FromWorker) => {
+    if (message.kind === 'event') return deliver(message.event);
+    const waiter = pending.get(message.reqId);
+    if (!waiter) return;
+    pending.delete(message.reqId);
+    if (message.kind === 'start_failed') waiter.reject(new Error(message.error));
+    else if (message.kind === 'started') (waiter.resolve as (v: unknown) => void)(message.commitment);
+    else (waiter.resolve as (v: unknown) => void)(message.result);
+  };
+
+  const deliver = (event: TableEvent) => {
+    const entry = sinks.get(event.tableId);
+    if (!entry) return;
+    if (event.type === 'finished' || event.type === 'terminated' || event.type === 'failed') {
+      sinks.delete(event.tableId);
+      entry.slot.tables--;
+    }
+    entry.sink(event);
+  };
+
+  const slots: Slot[] = Array.from({ length: count }, () => {
+    const worker = new Worker(WORKER_URL);
+    worker.on('message', onMessage);
+    worker.on('error', (error) => {
+      for (const [tableId, entry] of sinks) {
+        if (entry.slot.worker === worker) deliver({ type: 'failed', tableId, error: String(error) });
+      }
+    });
+    return { worker, tables: 0 };
+  });
+
+  const control = (tableId: string, action: ControlAction): Promise<ControlResult> => {
+    const entry = sinks.get(tableId);
+    if (!entry) return Promise.resolve({ ok: false, state: 'missing' });
+    return request<ControlResult>(entry.slot, { op: 'control', reqId: ++reqSeq, tableId, action });
+  };
+
+  return {
+    async start(options) {
+      if (closed) throw new Error('the table pool is closed');
+      const { onEvent, ...table } = options;
+      toTableRule(table.rule, table.roundType);
+      if (sinks.has(table.tableId)) throw new Error(`table ${table.tableId} is already running`);
+      const slot = slots.reduce((a, b) => (b.tables < a.tables ? b : a));
+      slot.tables++;
+      sinks.set(table.tableId, { sink: onEvent, slot });
+      try {
+        const commitment = await request<string>(slot, { op: 'start', reqId: ++reqSeq, table });
+        return { tableId: table.tableId, commitment };
+      } catch (error) {
+        sinks.delete(table.tableId);
+        slot.tables--;
+        throw error;
+      }
+    },
+    pause: (tableId) => control(tableId, 'pause'),
+    resume: (tableId) => control(tableId, 'resume'),
+    terminate: (tableId) => control(tableId, 'terminate'),
+    answer(tableId, seat, askId, reply) {
+      sinks.get(tableId)?.slot.worker.postMessage({ op: 'answer', tableId, seat, askId, reply } satisfies ToWorker);
+    },
+    setConnected(tableId, seat, connected) {
+      sinks.get(tableId)?.slot.worker.postMessage({ op: 'connect', tableId, seat, connected } satisfies ToWorker);
+    },
+    get size() {
+      return sinks.size;
+    },
+    async close() {
+      closed = true;
+      for (const waiter of pending.values()) waiter.reject(new Error('the table pool is closed'));
+      pending.clear();
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

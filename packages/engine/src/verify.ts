@@ -1,0 +1,50 @@
+import Majiang from '@kobalab/majiang-core';
+import type { GameLog } from './log/game-log';
+import { commitmentOf, dealWall } from './walls';
+
+export interface Verification {
+  ok: boolean;
+  /** What did not match, hand by hand. */
+  problems: string[];
+  hands: number;
+}
+
+/**
+ * Checks a finished game against its revealed seed: the seed matches the commitment published at the start,
+ * and every deal, draw, replacement draw and dora indicator in the log comes from the walls the seed deals.
+ */
+export function verifyGame(seed: string, log: GameLog): Verification {
+  const problems: string[] = [];
+  if (commitmentOf(seed) !== log.commitment) problems.push('the seed does not match the commitment');
+  const rule = Majiang.rule({ 赤牌: log.red });
+  log.paipu.log.forEach((hand, n) => {
+    const wall = dealWall(seed, n, log.red);
+    const shan = new Majiang.Shan(rule);
+    shan._pai = wall.slice();
+    const qipai = hand[0]?.qipai;
+    if (!qipai) {
+      problems.push(`hand ${n}: no deal`);
+      return;
+    }
+    if (qipai.baopai !== wall[4]) problems.push(`hand ${n}: dora indicator ${qipai.baopai} is not ${wall[4]}`);
+    for (let l = 0; l < 4; l++) {
+      const dealt = Array.from({ length: 13 }, () => shan._pai.pop() as string);
+      const expected = new Majiang.Shoupai(dealt).toString();
+      if (Majiang.Shoupai.fromString(qipai.shoupai[l]).toString() !== expected)
+        problems.push(`hand ${n}: seat ${l} was dealt ${qipai.shoupai[l]}, the wall deals ${expected}`);
+    }
+    for (const entry of hand.slice(1)) {
+      if (entry.zimo && entry.zimo.p !== shan._pai.pop())
+        problems.push(`hand ${n}: draw ${entry.zimo.p} is not from the wall`);
+      if (entry.gangzimo && entry.gangzimo.p !== shan._pai.shift())
+        problems.push(`hand ${n}: replacement draw ${entry.gangzimo.p} is not from the dead wall`);
+      if (entry.kaigang) {
+        // Replacement draws shift the dead wall, so the next indicator is always at 4.
+        const expected = shan._pai[4];
+        if (entry.kaigang.baopai !== expected)
+          problems.push(`hand ${n}: kan dora indicator ${entry.kaigang.baopai} is not ${expected}`);
+      }
+    }
+  });
+  return { ok: problems.length === 0, problems, hands: log.paipu.log.length };
+}
