@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './codes';
+export * from './messages';
