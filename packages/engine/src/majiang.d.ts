@@ -9,7 +9,7 @@ declare module '@kobalab/majiang-core' {
     constructor(qipai?: string[]);
     static fromString(paistr?: string): Shoupai;
     static valid_pai(p: string): string | undefined;
-    _bingpai: Record<string, number[]>;
+    _bingpai: { _: number; m: number[]; p: number[]; s: number[]; z: number[] } & Record<string, number[]>;
     _fulou: string[];
     _zimo: string | null;
     _lizhi: boolean;
@@ -145,7 +145,10 @@ declare module '@kobalab/majiang-core' {
     get shan(): any;
     get model(): any;
     allow_hule(shoupai: Shoupai, p: string | null, hupai?: boolean): boolean;
+    allow_lizhi(shoupai: Shoupai, p?: string): boolean | string[];
     get_dapai(shoupai: Shoupai): string[];
+    allow_lizhi(shoupai: Shoupai, p?: string): boolean | string[];
+    allow_pingju(shoupai: Shoupai): boolean;
     get_chi_mianzi(shoupai: Shoupai, p: string): string[] | null;
     get_peng_mianzi(shoupai: Shoupai, p: string): string[] | null;
     get_gang_mianzi(shoupai: Shoupai, p?: string): string[] | null;
