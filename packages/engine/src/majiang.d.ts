@@ -99,6 +99,7 @@ declare module '@kobalab/majiang-core' {
     _max_jushu: number;
     get model(): Model;
     add_paipu(paipu: Record<string, any>): void;
+    do_sync(): Game;
     kaiju(qijia?: number): void;
     qipai(shan?: Shan): void;
     zimo(): void;
@@ -145,7 +146,6 @@ declare module '@kobalab/majiang-core' {
     get shan(): any;
     get model(): any;
     allow_hule(shoupai: Shoupai, p: string | null, hupai?: boolean): boolean;
-    allow_lizhi(shoupai: Shoupai, p?: string): boolean | string[];
     get_dapai(shoupai: Shoupai): string[];
     allow_lizhi(shoupai: Shoupai, p?: string): boolean | string[];
     allow_pingju(shoupai: Shoupai): boolean;

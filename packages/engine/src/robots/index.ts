@@ -1,10 +1,12 @@
 import { AutoDiscardRobot } from './auto-discard';
 import { CommonRobot } from './common';
+import { SimpleRobot } from './simple';
 import type { RobotClass } from './types';
 
 /** Robot classes by `ai_level`: 0 auto-discard, 1 simple, 2 common. */
 const ROBOTS: Record<number, RobotClass> = {
   0: AutoDiscardRobot,
+  1: SimpleRobot,
   2: CommonRobot,
 };
 
