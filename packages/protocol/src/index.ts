@@ -10,3 +10,4 @@ export * from './rank-rule';
 export * from './round-type';
 export * from './rules';
 export * from './scores';
+export * from './validation';

@@ -1,0 +1,5 @@
+export * from './games';
+export * from './issue';
+export * from './team';
+export * from './text';
+export * from './time';
