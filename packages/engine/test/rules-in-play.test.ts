@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { Claimer, playScripted, scriptedWall } from './support/scripted';
+
+// Noten starting hands that stay noten under auto-discard (their hands never change).
+const N1 = 'm13579p2468s1357';
+const N2 = 'm2468p13579s2468';
+const N3 = 'p19s19z34567p11s99';
+/** Dealer tenpai on z1/z2 (shanpon). */
+const DEALER_TENPAI = 'm123p456s789z1122';
+/** Tanyao only, kanchan wait on s7: 1 han 40 fu, 1300 as a non-dealer ron. */
+const TANYAO_KANCHAN = 'm234p345s456s68m88';
+/** Tanyao pinfu, s5/s8: 2 han 30 fu, 2000 as a non-dealer ron. */
+const TANYAO_PINFU = 'm234p345s456s67m88';
+
+describe('noten payments (noting_fafu_1/2/3)', () => {
+  const dealerAlone = scriptedWall({ hands: [DEALER_TENPAI, N1, N2, N3] });
+  const twoTenpai = scriptedWall({ hands: [DEALER_TENPAI, N1, 'm234p345s456m678p9', N3] });
+
+  it('one player tenpai collects noting_fafu_1 from each noten player (default 1000)', () => {
+    const { hands } = playScripted({}, [dealerAlone], { hands: 1 });
+    expect(hands[0].result).toMatchObject({ kind: 'draw', name: '荒牌平局', tenpai: [0] });
+    expect(hands[0].end.scores).toEqual([28000, 24000, 24000, 24000]);
+  });
+
+  it('noting_fafu_1 = 500 halves what the lone tenpai player collects', () => {
+    const { hands } = playScripted({ noting_fafu_1: 500 }, [dealerAlone], { hands: 1 });
+    expect(hands[0].end.scores).toEqual([26500, 24500, 24500, 24500]);
+  });
+
+  it('two players tenpai: each noten player pays noting_fafu_2, shared by the tenpai players', () => {
+    expect(playScripted({}, [twoTenpai], { hands: 1 }).hands[0].end.scores).toEqual([26500, 23500, 26500, 23500]);
+    expect(playScripted({ noting_fafu_2: 1000 }, [twoTenpai], { hands: 1 }).hands[0].end.scores).toEqual([
+      26000, 24000, 26000, 24000,
+    ]);
+  });
+
+  it('the tenpai dealer repeats (have_tingpailianzhuang) and the honba rises; off, the deal passes', () => {
+    const on = playScripted({}, [dealerAlone], { hands: 2 }).hands[1].start;
+    expect(on).toMatchObject({ chang: 0, ju: 0, ben: 1 });
+    const off = playScripted({ have_tingpailianzhuang: 0 }, [dealerAlone], { hands: 2 }).hands[1].start;
+    expect(off).toMatchObject({ chang: 0, ju: 1, ben: 1 });
+  });
+});
+
+describe('riichi stick and honba values (liqibang_value, changbang_value)', () => {
+  // Hand 1: the dealer declares riichi at once, its waits are dead: exhaustive draw, dealer alone tenpai.
+  const riichiDraw = scriptedWall({ hands: [DEALER_TENPAI, N1, N2, N3], draws: 'm4', dead: 'z1z1z2z2' });
+  // Hand 2 (1 honba, 1 stick on the table): the dealer's first discard s8 deals into tanyao pinfu (2000).
+  const ronOnHonba = scriptedWall({ hands: [N1, TANYAO_PINFU, N2, N3], draws: 's8' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [riichiDraw, ronOnHonba], { hands: 2, seats: [new Claimer(true), new Claimer()] }).hands;
+
+  it('defaults: a stick costs 1000, a honba adds 300, the winner takes the stick', () => {
+    const [draw, win] = play({});
+    expect(draw.end).toMatchObject({ liqibang: 1, scores: [27000, 24000, 24000, 24000] });
+    expect(win.start).toMatchObject({ ben: 1, liqibang: 1 });
+    expect(win.result).toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0, points: 2000 }] });
+    expect(win.end.scores).toEqual([24700, 27300, 24000, 24000]);
+    expect(win.end.liqibang).toBe(0);
+  });
+
+  it('liqibang_value 500 and changbang_value 600 price the stick and the honba', () => {
+    const [draw, win] = play({ liqibang_value: 500, changbang_value: 600 });
+    expect(draw.end.scores).toEqual([27500, 24000, 24000, 24000]);
+    expect(win.end.scores).toEqual([24900, 27100, 24000, 24000]);
+  });
+});
+
+describe('minimum han (fanfu) and renhou (enable_renhe)', () => {
+  // The dealer's first discard s7 completes seat 1's tanyao-only kanchan before seat 1 has drawn.
+  const wall = scriptedWall({ hands: [N1, TANYAO_KANCHAN, N2, N3], draws: 's7', dead: 's7s7' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] });
+
+  it('fanfu 1: tanyao alone wins (1 han 40 fu, 1300)', () => {
+    const { hands } = play({});
+    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0, han: 1, fu: 40, points: 1300 }] });
+    expect(hands[0].end.scores).toEqual([23700, 26300, 25000, 25000]);
+  });
+
+  it('fanfu 2: one han is not enough; the hand is drawn with seat 1 tenpai', () => {
+    const { hands } = play({ fanfu: 2 });
+    expect(hands[0].result).toMatchObject({ kind: 'draw', tenpai: [1] });
+  });
+
+  it('enable_renhe 1: renhou adds 5 han (6 han: haneman 12000), and satisfies fanfu 2', () => {
+    for (const rule of [{ enable_renhe: 1 }, { enable_renhe: 1, fanfu: 2 }]) {
+      const { hands } = play(rule);
+      expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, han: 6, points: 12000 }] });
+      expect((hands[0].result as { wins: { yaku: string[] }[] }).wins[0].yaku).toContain('人和');
+    }
+  });
+
+  it('enable_renhe 2: renhou is a yakuman (32000) and is reported as one', () => {
+    const { hands, yakuman } = play({ enable_renhe: 2 });
+    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, yakuman: 1, points: 32000 }] });
+    expect(hands[0].end.scores).toEqual([25000 - 32000, 25000 + 32000, 25000, 25000]);
+    expect(yakuman).toEqual([expect.objectContaining({ seat: 1, yakuman: 1 })]);
+  });
+});
+
+describe('indicator dora (have_biao_dora)', () => {
+  // Indicator s5: s6 is dora, and seat 1 holds two.
+  const wall = scriptedWall({ hands: [N1, TANYAO_KANCHAN, N2, N3], draws: 's7', indicator: 's5', dead: 's7s7' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] }).hands[0].result;
+
+  it('on: the dora counts (tanyao dora 2, 5200)', () => {
+    expect(play({})).toMatchObject({ wins: [{ han: 3, points: 5200 }] });
+  });
+
+  it('off: no indicator dora scores (tanyao, 1300)', () => {
+    expect(play({ have_biao_dora: 0 })).toMatchObject({ wins: [{ han: 1, points: 1300 }] });
+  });
+});
+
+describe('abortive draws', () => {
+  // Everyone draws East first and discards it: suufon renda.
+  const wall = scriptedWall({ hands: [N1, N2.replace('s8', 's9'), 'm2468p2468s2468m1', N3.replace('z3', 'm3')], draws: 'z1z1z1z1' });
+
+  it('have_sifenglianda on: four East discards in the first go-around abort the hand, the dealer repeats', () => {
+    const { hands } = playScripted({}, [wall], { hands: 2 });
+    expect(hands[0].result).toMatchObject({ kind: 'draw', name: '四風連打', abortive: true });
+    expect(hands[1].start).toMatchObject({ ju: 0, ben: 1 });
+  });
+
+  it('have_sifenglianda off: play goes on', () => {
+    const { hands } = playScripted({ have_sifenglianda: 0 }, [wall], { hands: 1 });
+    expect(hands[0].result).toMatchObject({ kind: 'draw', name: '荒牌平局', abortive: false });
+  });
+});
