@@ -1,4 +1,5 @@
-import type { RoundType } from '../round-type';
+import { GameVariant, variantFlagsOf } from '../game-variant';
+import { type PlayerCount, RoundType } from '../round-type';
 import type { DetailRule } from './detail-rule';
 
 /** Four-player standard rule. */
@@ -89,6 +90,19 @@ export const DEFAULT_RULE_DORA3: Readonly<DetailRule> = Object.freeze({ ...DEFAU
 /** A fresh copy of the standard rule for a round type (three-player when above 10). */
 export function defaultRuleFor(roundType: RoundType | number): DetailRule {
   return { ...(roundType > 10 ? DEFAULT_RULE_3P : DEFAULT_RULE_4P) };
+}
+
+/**
+ * The rule loaded when a variant is chosen in the rule editor: the standard rule of the seat count with the
+ * variant's flag set.
+ */
+export function defaultRuleForVariant(variant: GameVariant, playerCount: PlayerCount = 4): DetailRule {
+  return { ...(playerCount === 3 ? DEFAULT_RULE_3P : DEFAULT_RULE_4P), ...variantFlagsOf(variant) };
+}
+
+/** Round type selected with a variant: South 4p, East 4p (four games) for chuanma. */
+export function defaultRoundTypeFor(variant: GameVariant): RoundType {
+  return variant === GameVariant.CHUANMA ? RoundType.EAST_4P : RoundType.SOUTH_4P;
 }
 
 /** A complete rule from the fields a client sent, the rest from the round type's defaults. */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { GameVariant, gameVariantOf } from '../game-variant';
 import { RoundType } from '../round-type';
 import {
   completeDetailRule,
   DEFAULT_RULE_3P,
   DEFAULT_RULE_4P,
   DEFAULT_RULE_DORA3,
+  defaultRoundTypeFor,
   defaultRuleFor,
+  defaultRuleForVariant,
 } from './defaults';
 import { DETAIL_RULE_FIELDS, type DetailRule, detailRuleSchema } from './detail-rule';
 import { presetOf, RULE_PRESET_NAMES, RULE_PRESETS } from './presets';
@@ -80,6 +83,17 @@ describe('default rules', () => {
   it('completeDetailRule fills missing fields from the round type defaults', () => {
     const rule = completeDetailRule({ init_point: 30000, fandian: 30000 }, RoundType.SOUTH_3P);
     expect(rule).toEqual({ ...DEFAULT_RULE_3P, init_point: 30000, fandian: 30000 });
+  });
+
+  it('choosing a variant loads the standard rule with its flag; chuanma plays East 4p', () => {
+    expect(defaultRuleForVariant(GameVariant.DORA3)).toEqual(DEFAULT_RULE_DORA3);
+    expect(defaultRuleForVariant(GameVariant.LIQI, 3)).toEqual(DEFAULT_RULE_3P);
+    for (const v of Object.values(GameVariant)) {
+      expect(gameVariantOf(defaultRuleForVariant(v))).toBe(v);
+      expect(validateDetailRule(defaultRuleForVariant(v), 4)).toEqual([]);
+    }
+    expect(defaultRoundTypeFor(GameVariant.CHUANMA)).toBe(RoundType.EAST_4P);
+    expect(defaultRoundTypeFor(GameVariant.XUEZHANDAODI)).toBe(RoundType.SOUTH_4P);
   });
 
   it('every default covers every detail_rule field', () => {
