@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { i18nTextSchema as I18nTextList } from '../lang';
+import { detailRulePatchSchema, detailRuleSchema } from '../rules/detail-rule';
 import { Flag01, LooseId, UnixTime, ZoneList } from './common';
 
-/** `detail_rule` on the wire: rule field name → number or switch. */
-export const DetailRuleWire = z.record(z.string(), z.union([z.number(), z.boolean()]));
+/** `detail_rule` on the wire: the full rule. */
+export const DetailRuleWire = detailRuleSchema;
 
 /** Round type (`game_mode.mode`): 1 East 4p, 2 South 4p, 11 East 3p, 12 South 3p. */
 export const RoundTypeWire = z.union([z.literal(1), z.literal(2), z.literal(11), z.literal(12)]);
@@ -29,7 +30,8 @@ export const CreateContestReq = z.object({
   name: I18nTextList,
   game_rule_setting: z.object({
     mode: RoundTypeWire,
-    detail_rule: DetailRuleWire.optional(),
+    /** Fields not sent take the round type's defaults. */
+    detail_rule: detailRulePatchSchema.optional(),
     game_setting: z.object({ emoji_switch: Flag01 }).partial().optional(),
   }),
   open_show: Flag01.default(1),

@@ -13,6 +13,7 @@ import type { Ctx } from '../../src/context';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
 import { AttemptCounter } from '../../src/domains/accounts/attempts';
 import * as operator from '../../src/domains/accounts/operator';
+import { addAdmin } from '../../src/domains/admins/service';
 import { databaseUrlFor } from './postgres';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies
@@ -142,6 +143,11 @@ export async function startWorld(env: Record<string, string> = {}) {
       const res = await call('POST', 'create_contest', world.contestBody(overrides), { token: owner.token });
       if (res.status !== 200) throw new Error(`create_contest failed: ${JSON.stringify(res.body)}`);
       return res.body.data as { unique_id: number; contest_id: number; season_id: number };
+    },
+
+    /** Makes `who` an admin of a tournament (managing admins is not a call yet). */
+    async makeAdmin(uniqueId: number, who: Organiser) {
+      await addAdmin(database.db, uniqueId, who.account.id, clock.now());
     },
 
     async currencyOf(who: Organiser): Promise<number> {

@@ -79,10 +79,7 @@ export async function createContest(
     const last = await q.lastCreationTime(tx, ctx.actor.id);
     if (last !== null && ctx.now < last + LIMITS.CREATE_COOLDOWN_S) {
       const next = last + LIMITS.CREATE_COOLDOWN_S;
-      throw new ContestError(ErrorCode.CREATE_COOLDOWN, {
-        data: { next_time: next },
-        message: `One tournament per 7 days: the next may be created at ${new Date(next * 1000).toISOString()}`,
-      });
+      throw new ContestError(ErrorCode.CREATE_COOLDOWN, { data: { next_time: next }, params: { next } });
     }
     await spendCurrency(tx, ctx, LIMITS.CREATE_COST, 'create_contest');
     const row = await q.insertContest(tx, {

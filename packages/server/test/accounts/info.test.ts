@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as operator from '../../src/domains/accounts/operator';
+import { startWorld, type World } from '../support/world';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.close());
+
+describe('fetch_account_info', () => {
+  it('answers the public id, nickname and currency list', async () => {
+    const org = await world.organiser({ currency: 120, nickname: 'Banker' });
+    const res = await world.get('fetch_account_info', {}, { token: org.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: { account_id: org.account.publicId, nickname: 'Banker', currency: [{ id: 100, count: 120 }] },
+    });
+  });
+
+  it('shows operator grants and takes', async () => {
+    const org = await world.organiser({ currency: 10 });
+    await operator.adjustCurrency(world.opCtx(), org.account.email, 50);
+    expect(await world.currencyOf(org)).toBe(60);
+    await operator.adjustCurrency(world.opCtx(), String(org.account.publicId), -25);
+    expect(await world.currencyOf(org)).toBe(35);
+  });
+
+  it('an operator take below zero is refused and changes nothing', async () => {
+    const org = await world.organiser({ currency: 10 });
+    await expect(operator.adjustCurrency(world.opCtx(), org.account.email, -11)).rejects.toMatchObject({
+      code: 501,
+    });
+    expect(await world.currencyOf(org)).toBe(10);
+  });
+
+  it('needs a token', async () => {
+    const res = await world.get('fetch_account_info');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('server_time', () => {
+  it('answers the server clock in unix seconds, without a token', async () => {
+    const res = await world.get('server_time');
+    expect(res.status).toBe(200);
+    expect(Math.abs(res.body.data.time - world.clock.now())).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('fetch_announcement', () => {
+  it('lists the operator announcements of a language plus those for every language', async () => {
+    await operator.announce(world.opCtx(), { lang: 'en', title: 'Welcome', content: 'Season one is open' });
+    await operator.announce(world.opCtx(), { lang: 'jp', title: 'ようこそ', content: '開幕' });
+    await operator.announce(world.opCtx(), {
+      lang: 'default',
+      title: 'Maintenance',
+      content: 'Sunday 02:00',
+    });
+    const en = await world.get('fetch_announcement', { language: 'en' });
+    expect(en.body.data).toEqual([
+      { title: 'Welcome', content: 'Season one is open' },
+      { title: 'Maintenance', content: 'Sunday 02:00' },
+    ]);
+    const kr = await world.get('fetch_announcement', { language: 'kr' });
+    expect(kr.body.data).toEqual([{ title: 'Maintenance', content: 'Sunday 02:00' }]);
+  });
+});
+
+describe('dev outbox', () => {
+  it('is not served unless TAIKAI_DEV_OUTBOX=1', async () => {
+    const quiet = await startWorld({ TAIKAI_DEV_OUTBOX: '0' });
+    try {
+      const res = await quiet.get('/api/dev/outbox', { email: 'a@example.test' });
+      expect(res.status).toBe(404);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
