@@ -110,8 +110,14 @@ declare module '@kobalab/majiang-core' {
     jieju(): void;
     next(): void;
     reply(id: number, reply: any): void;
+    reply_zimo(): void;
     reply_dapai(): void;
+    reply_fulou(): void;
     reply_gang(): void;
+    get_reply(l: number): any;
+    get_chi_mianzi(l: number): string[];
+    get_peng_mianzi(l: number): string[];
+    get_gang_mianzi(l?: number): string[];
     call_players(type: string, msg: any[], timeout?: number): void;
     delay(callback: () => void, timeout?: number): void;
     allow_hule(l?: number): boolean;

@@ -84,7 +84,7 @@ describe('minimum han (fanfu) and renhou (enable_renhe)', () => {
   });
 
   it('enable_renhe 1: renhou adds 5 han (6 han: haneman 12000), and satisfies fanfu 2', () => {
-    for (const rule of [{ enable_renhe: 1 }, { enable_renhe: 1, fanfu: 2 }]) {
+    for (const rule of [{ enable_renhe: 1 }, { enable_renhe: 1, fanfu: 2 }] as Record<string, number>[]) {
       const { hands } = play(rule);
       expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, han: 6, points: 12000 }] });
       expect((hands[0].result as { wins: { yaku: string[] }[] }).wins[0].yaku).toContain('人和');

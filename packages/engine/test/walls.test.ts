@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { TableEvent } from '../src/events';
+import { installFastShanten } from '../src/shanten/install';
+import { Table } from '../src/table';
+import { verifyGame } from '../src/verify';
+import { commitmentOf, dealWall, newSeed, redealWalls, tileSet } from '../src/walls';
+
+installFastShanten();
+
+const SEED = 'f'.repeat(64);
+const red = { m: 1, p: 1, s: 1 };
+
+function playTable(seed: string | undefined, levels = [0, 0, 0, 0]) {
+  const events: TableEvent[] = [];
+  const table = new Table({
+    tableId: 'walls',
+    rule: {},
+    roundType: 1,
+    seed,
+    seats: levels.map((level) => ({ kind: 'robot' as const, level })),
+    onEvent: (e) => events.push(e),
+  });
+  table.start();
+  return table.done.then(() => events);
+}
+
+describe('seeded walls', () => {
+  it('a wall holds the 136 tiles, red fives per dora_count', () => {
+    const wall = dealWall(SEED, 0, red);
+    expect(wall).toHaveLength(136);
+    expect([...wall].sort()).toEqual([...tileSet(red)].sort());
+    expect(wall.filter((t) => t.endsWith('0')).sort()).toEqual(['m0', 'p0', 's0']);
+    expect(dealWall(SEED, 0, { m: 0, p: 0, s: 0 }).some((t) => t.endsWith('0'))).toBe(false);
+  });
+
+  it('the same seed deals the same walls; another hand or seed deals another', () => {
+    expect(dealWall(SEED, 3, red)).toEqual(dealWall(SEED, 3, red));
+    expect(dealWall(SEED, 3, red)).not.toEqual(dealWall(SEED, 4, red));
+    expect(dealWall(SEED, 3, red)).not.toEqual(dealWall('e'.repeat(64), 3, red));
+    expect(redealWalls(SEED, 2, red)).toEqual([dealWall(SEED, 0, red), dealWall(SEED, 1, red)]);
+  });
+
+  it('fresh seeds are 256-bit and the commitment is their SHA-256', () => {
+    const seed = newSeed();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(newSeed()).not.toBe(seed);
+    expect(commitmentOf(seed)).toBe(createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'));
+    expect(() => commitmentOf('abc')).toThrow(/64 hex/);
+  });
+});
+
+describe('commitment at the start, seed at the end, anyone can verify', () => {
+  it('started carries the commitment; finished reveals the seed that matches it, and the log verifies', async () => {
+    const events = await playTable(undefined);
+    const started = events.find((e) => e.type === 'started');
+    const finished = events.find((e) => e.type === 'finished');
+    if (started?.type !== 'started' || finished?.type !== 'finished') throw new Error('no start or finish');
+    expect(events.indexOf(started)).toBe(0);
+    expect('seed' in started).toBe(false);
+    expect(commitmentOf(finished.seed)).toBe(started.commitment);
+    const verdict = verifyGame(finished.seed, finished.log);
+    expect(verdict).toEqual({ ok: true, problems: [], hands: finished.log.paipu.log.length });
+  });
+
+  it('a wrong seed or a tampered deal is caught', async () => {
+    const events = await playTable(SEED);
+    const finished = events.find((e) => e.type === 'finished');
+    if (finished?.type !== 'finished') throw new Error('no finish');
+    expect(verifyGame('e'.repeat(64), finished.log).ok).toBe(false);
+    const tampered = structuredClone(finished.log);
+    const firstDraw = tampered.paipu.log[0].find((entry) => entry.zimo) as { zimo: { p: string } };
+    firstDraw.zimo.p = firstDraw.zimo.p === 'z7' ? 'z6' : 'z7';
+    const verdict = verifyGame(SEED, tampered);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.problems[0]).toMatch(/hand 0: draw/);
+  });
+});
+
+describe('seeded determinism', () => {
+  it('the same seed and the same robots give the same game, byte for byte', async () => {
+    const strip = (events: TableEvent[]) => JSON.stringify(events);
+    const [a, b] = await Promise.all([playTable(SEED, [2, 0, 0, 0]), playTable(SEED, [2, 0, 0, 0])]);
+    expect(strip(a)).toBe(strip(b));
+    const [c, d] = [await playTable(SEED), await playTable('1'.repeat(64))];
+    expect(strip(c)).not.toBe(strip(d));
+  }, 120_000);
+});
