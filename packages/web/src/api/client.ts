@@ -1,4 +1,5 @@
-import { type ConsoleLang, type I18nEntry, messageFor, textFor } from '@taikai/protocol';
+import { type ConsoleLang, type I18nEntry, isErrorCode, messageFor, textFor } from '@taikai/protocol';
+import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { currentLanguage, i18next } from '../i18n';
 import { toastError } from './notify';
@@ -43,14 +44,23 @@ const isI18nList = (value: unknown): value is I18nEntry[] =>
   value.length > 0 &&
   value.every((e) => e !== null && typeof e === 'object' && 'lang' in e && 'content' in e);
 
-/** The text shown for an error code: our translation, else the server's message, else the raw code. */
+/**
+ * The text shown for an error code: our translation (2515 with the next allowed time in the reader's
+ * clock), else the server's message, else "Error {code}".
+ */
 export function errorText(
   code: number,
   serverMessage?: string,
+  details: Record<string, unknown> = {},
   lang: ConsoleLang = currentLanguage(),
 ): string {
-  const translated = code > 0 ? messageFor(code, lang) : undefined;
-  if (translated) return translated;
+  if (isErrorCode(code)) {
+    const next =
+      typeof details.next_time === 'number'
+        ? dayjs.unix(details.next_time).format('YYYY-MM-DD HH:mm')
+        : undefined;
+    return messageFor(code, lang, next === undefined ? {} : { next });
+  }
   if (serverMessage) return serverMessage;
   return i18next.t('errors.unknown', { code });
 }
@@ -139,9 +149,14 @@ export async function request<S extends z.ZodType>(
     const text =
       code === 0 && !serverMessage
         ? i18next.t('errors.requestFailed', { status: response.status })
-        : errorText(code, serverMessage);
+        : errorText(code, serverMessage, err ?? {});
     fail(new ApiError(code, response.status, text, { ...(err ?? {}) }), options);
   }
 
-  return schema.parse(envelope.data) as z.output<S>;
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`${path}: answer does not match the protocol`, parsed.error.issues);
+    fail(new ApiError(0, response.status, i18next.t('errors.badAnswer')), options);
+  }
+  return parsed.data as z.output<S>;
 }

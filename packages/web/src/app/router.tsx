@@ -8,6 +8,7 @@ import { Shell } from './shell/Shell';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const PrivacyPage = lazy(() => import('../pages/privacy/PrivacyPage'));
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
 const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
@@ -23,6 +24,7 @@ const router = createBrowserRouter([
         children: [
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
         ],
       },
       {

@@ -3,7 +3,7 @@ import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
 
 const CONTACT = import.meta.env.VITE_SERVICE_CONTACT ?? 'mailto:support@taikai.local';
-const PRIVACY_URL = import.meta.env.VITE_PRIVACY_URL ?? '/privacy.html';
+const PRIVACY_URL = import.meta.env.VITE_PRIVACY_URL ?? '/privacy';
 
 export function AppFooter() {
   const { t } = useTranslation();

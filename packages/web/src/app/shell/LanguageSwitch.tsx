@@ -1,26 +1,49 @@
+import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
-import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
-import Select from 'antd/es/select';
+import { CONSOLE_LANGS } from '@taikai/protocol';
+import Button from 'antd/es/button';
+import Popover from 'antd/es/popover';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../../i18n';
 
 /** Console language, remembered in this browser. Language names are shown in their own language. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const current = currentLanguage();
   return (
-    <Select<ConsoleLang>
-      data-testid="language-switch"
-      aria-label={t('shell.language')}
-      value={currentLanguage()}
-      key={i18n.language}
-      onChange={(lang) => void setLanguage(lang)}
-      prefix={<GlobalOutlined />}
-      popupMatchSelectWidth={false}
-      style={{ minWidth: 132 }}
-      options={CONSOLE_LANGS.map((lang) => ({
-        value: lang,
-        label: <span data-testid={`language-option-${lang}`}>{t(`language.${lang}`)}</span>,
-      }))}
-    />
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      content={
+        <div className="language-menu" role="menu">
+          {CONSOLE_LANGS.map((lang) => (
+            <Button
+              key={lang}
+              type="text"
+              block
+              role="menuitemradio"
+              aria-checked={lang === current}
+              data-testid={`language-option-${lang}`}
+              icon={lang === current ? <CheckOutlined /> : <span className="language-menu-spacer" />}
+              onClick={() => {
+                setOpen(false);
+                void setLanguage(lang);
+              }}
+            >
+              {t(`language.${lang}`)}
+            </Button>
+          ))}
+        </div>
+      }
+    >
+      <Button data-testid="language-switch" icon={<GlobalOutlined />} aria-label={t('shell.language')}>
+        {t(`language.${current}`)}
+      </Button>
+    </Popover>
   );
 }

@@ -40,6 +40,7 @@ const chs = {
     disconnected: '与服务器的连接已断开，请重新加载页面后再登录。',
     maintenance: '服务器维护中',
     requestFailed: '请求失败（HTTP {{status}}）',
+    badAnswer: '服务器返回了无法识别的数据，请刷新页面或联系管理员。',
   },
   login: {
     title: '登录',
@@ -128,7 +129,6 @@ const chs = {
     confirmTitle: '确认创建赛事',
     confirmContent: '创建赛事将消耗 {{cost}} 代币（当前持有 {{balance}}）。确定创建吗？',
     success: '赛事已创建',
-    nextAllowed: '{{message}}（下次可创建时间：{{time}}）',
   },
   contest: {
     tabs: {
@@ -170,6 +170,12 @@ const chs = {
     running: '进行中',
     finished: '已结算',
     ended: '已结束',
+  },
+  privacy: {
+    title: '隐私政策',
+    stored: '本服务器为提供赛事服务，会保存你的邮箱地址、昵称、登录记录以及你创建或管理的赛事数据。',
+    mail: '我们只会向你的邮箱发送验证码等账号相关邮件。',
+    contact: '如需查询或删除你的数据，请联系本服务器的管理员。',
   },
   season: {
     title: '赛季 {{seasonId}}',

@@ -41,6 +41,7 @@ const chs_t: Messages = {
     disconnected: '與伺服器的連線已中斷，請重新載入頁面後再登入。',
     maintenance: '伺服器維護中',
     requestFailed: '請求失敗（HTTP {{status}}）',
+    badAnswer: '伺服器回傳了無法辨識的資料，請重新整理頁面或聯絡管理員。',
   },
   login: {
     title: '登入',
@@ -129,7 +130,6 @@ const chs_t: Messages = {
     confirmTitle: '確認建立賽事',
     confirmContent: '建立賽事將消耗 {{cost}} 代幣（目前持有 {{balance}}）。確定要建立嗎？',
     success: '賽事已建立',
-    nextAllowed: '{{message}}（下次可建立時間：{{time}}）',
   },
   contest: {
     tabs: {
@@ -171,6 +171,12 @@ const chs_t: Messages = {
     running: '進行中',
     finished: '已結算',
     ended: '已結束',
+  },
+  privacy: {
+    title: '隱私權政策',
+    stored: '本伺服器為提供賽事服務，會保存你的電子郵件地址、暱稱、登入紀錄，以及你建立或管理的賽事資料。',
+    mail: '我們只會寄送驗證碼等與帳號相關的郵件至你的信箱。',
+    contact: '如需查詢或刪除你的資料，請聯絡本伺服器的管理員。',
   },
   season: {
     title: '賽季 {{seasonId}}',

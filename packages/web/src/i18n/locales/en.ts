@@ -41,6 +41,8 @@ const en: Messages = {
     disconnected: 'The connection to the server was lost. Please reload the page and log in again.',
     maintenance: 'The server is under maintenance',
     requestFailed: 'Request failed (HTTP {{status}})',
+    badAnswer:
+      'The server sent an answer the console cannot read. Please reload or contact the administrator.',
   },
   login: {
     title: 'Log in',
@@ -129,7 +131,6 @@ const en: Messages = {
     confirmTitle: 'Create this tournament?',
     confirmContent: 'Creating a tournament costs {{cost}} currency (you have {{balance}}). Continue?',
     success: 'Tournament created',
-    nextAllowed: '{{message}} (next possible: {{time}})',
   },
   contest: {
     tabs: {
@@ -171,6 +172,13 @@ const en: Messages = {
     running: 'Running',
     finished: 'Finished',
     ended: 'Ended',
+  },
+  privacy: {
+    title: 'Privacy policy',
+    stored:
+      'To run tournaments, this server stores your e-mail address, nickname, sign-in records and the tournaments you create or manage.',
+    mail: 'We only send you account e-mails such as verification codes.',
+    contact: 'To see or remove your data, contact the administrator of this server.',
   },
   season: {
     title: 'Season {{seasonId}}',

@@ -41,6 +41,7 @@ const jp: Messages = {
     disconnected: 'サーバーとの接続が切れました。ページを再読み込みして、もう一度ログインしてください。',
     maintenance: 'サーバーメンテナンス中です',
     requestFailed: 'リクエストに失敗しました（HTTP {{status}}）',
+    badAnswer: 'サーバーから読み取れない応答が返されました。再読み込みするか管理者にお問い合わせください。',
   },
   login: {
     title: 'ログイン',
@@ -129,7 +130,6 @@ const jp: Messages = {
     confirmTitle: '大会の作成',
     confirmContent: '大会の作成には {{cost}} 通貨を消費します（所持 {{balance}}）。作成しますか？',
     success: '大会を作成しました',
-    nextAllowed: '{{message}}（次に作成できる日時：{{time}}）',
   },
   contest: {
     tabs: {
@@ -171,6 +171,13 @@ const jp: Messages = {
     running: '開催中',
     finished: '集計済み',
     ended: '終了',
+  },
+  privacy: {
+    title: 'プライバシーポリシー',
+    stored:
+      '大会の運営のため、このサーバーはメールアドレス、ニックネーム、ログイン記録、作成・管理している大会のデータを保存します。',
+    mail: 'お送りするメールは認証コードなどアカウントに関するものだけです。',
+    contact: 'データの確認や削除をご希望の場合は、このサーバーの管理者にお問い合わせください。',
   },
   season: {
     title: 'シーズン {{seasonId}}',

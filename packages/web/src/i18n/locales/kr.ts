@@ -41,6 +41,7 @@ const kr: Messages = {
     disconnected: '서버와의 연결이 끊어졌습니다. 페이지를 새로고침한 뒤 다시 로그인해 주세요.',
     maintenance: '서버 점검 중입니다',
     requestFailed: '요청에 실패했습니다 (HTTP {{status}})',
+    badAnswer: '서버가 읽을 수 없는 응답을 보냈습니다. 새로고침하거나 관리자에게 문의해 주세요.',
   },
   login: {
     title: '로그인',
@@ -129,7 +130,6 @@ const kr: Messages = {
     confirmTitle: '대회를 만드시겠습니까?',
     confirmContent: '대회를 만들면 {{cost}} 재화가 소모됩니다 (보유 {{balance}}). 계속하시겠습니까?',
     success: '대회가 만들어졌습니다',
-    nextAllowed: '{{message}} (다음 생성 가능 시각: {{time}})',
   },
   contest: {
     tabs: {
@@ -171,6 +171,13 @@ const kr: Messages = {
     running: '진행 중',
     finished: '정산 완료',
     ended: '종료',
+  },
+  privacy: {
+    title: '개인정보 처리방침',
+    stored:
+      '대회 운영을 위해 이 서버는 이메일 주소, 닉네임, 로그인 기록, 그리고 만들거나 관리하는 대회 데이터를 저장합니다.',
+    mail: '인증 코드 등 계정 관련 메일만 보내 드립니다.',
+    contact: '데이터 열람이나 삭제를 원하시면 이 서버의 관리자에게 문의해 주세요.',
   },
   season: {
     title: '시즌 {{seasonId}}',

@@ -21,8 +21,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
-import { ApiError } from '../../api/client';
-import { toastError } from '../../api/notify';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
 import {
@@ -30,7 +28,6 @@ import {
   type CreateContestFields,
   defaultRoundTypeFor,
   nameProblem,
-  nextAllowedTime,
   roundTypesFor,
   thinkingKey,
   timeProblem,
@@ -93,24 +90,15 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
       onOk: async () => {
         setSubmitting(true);
         try {
-          await createContest(buildCreateRequest(fields), { silent: true });
+          await createContest(buildCreateRequest(fields));
           void message.success(t('create.success'));
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: keys.contests }),
             queryClient.invalidateQueries({ queryKey: keys.account }),
           ]);
           onClose();
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          const next = nextAllowedTime(error);
-          toastError(
-            next === null
-              ? error.message
-              : t('create.nextAllowed', {
-                  message: error.message,
-                  time: dayjs.unix(next).format('YYYY-MM-DD HH:mm'),
-                }),
-          );
+        } catch {
+          // the client has shown the translated refusal (501 short of currency, 2515 with the next time, 2516)
         } finally {
           setSubmitting(false);
         }

@@ -36,11 +36,13 @@ describe('create-tournament dialog rules', () => {
     expect(defaultRoundTypeFor(GameVariant.DORA3)).toBe(RoundType.SOUTH_4P);
   });
 
-  it('a name is required and at most 25 characters; per-language names allow 50 outside Chinese', () => {
+  it('a name is required: 25 Chinese characters, 50 in other text where wide characters count twice', () => {
     expect(nameProblem('   ', 'default')).toBe('required');
     expect(nameProblem('字'.repeat(25), 'chs')).toBeNull();
     expect(nameProblem('字'.repeat(26), 'chs_t')).toBe('too_long');
-    expect(nameProblem('a'.repeat(26), 'default')).toBe('too_long');
+    expect(nameProblem('字'.repeat(25), 'default')).toBeNull();
+    expect(nameProblem('字'.repeat(26), 'default')).toBe('too_long');
+    expect(nameProblem('가'.repeat(26), 'kr')).toBe('too_long');
     expect(nameProblem('a'.repeat(50), 'en')).toBeNull();
     expect(nameProblem('a'.repeat(51), 'jp')).toBe('too_long');
   });

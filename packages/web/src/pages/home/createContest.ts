@@ -12,7 +12,6 @@ import {
 } from '@taikai/protocol';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import type { ApiError } from '../../api/client';
 
 /** What the create-tournament dialog holds. */
 export interface CreateContestFields {
@@ -62,25 +61,28 @@ export function buildCreateRequest(fields: CreateContestFields): z.input<typeof 
   };
 }
 
-/** The 2515 refusal carries the next time a tournament may be created (unix seconds), when the server sends it. */
-export function nextAllowedTime(error: ApiError): number | null {
-  if (error.code !== 2515) return null;
-  for (const key of ['next_time', 'next_create_time', 'next_allowed_time', 'available_time']) {
-    const value = error.details[key];
-    if (typeof value === 'number' && value > 0) return value;
-  }
-  return null;
-}
-
 export type NameProblem = 'required' | 'too_long' | null;
 export type TimeProblem = 'start_before_now' | 'end_before_start' | 'span_too_long' | null;
 
-/** Name limits: 25 characters for Chinese names (and a single untagged name), 50 for the other languages. */
+/** Length where characters beyond Latin-1 count twice: 25 Chinese characters fill the 50 of other text. */
+export function weightedLength(text: string): number {
+  let n = 0;
+  for (const ch of text) n += (ch.codePointAt(0) ?? 0) > 255 ? 2 : 1;
+  return n;
+}
+
+/**
+ * Name limits as the server applies them: Chinese names (chs, chs_t) at most 25 characters; the untagged
+ * name and the other languages at most 50, where wide characters count twice.
+ */
 export function nameProblem(value: string, lang: ConsoleLang | 'default'): NameProblem {
   const text = value.trim();
   if (text === '') return 'required';
-  const max = lang === 'jp' || lang === 'en' || lang === 'kr' ? LIMITS.NAME_MAX_OTHER : LIMITS.NAME_MAX_CJK;
-  return [...text].length > max ? 'too_long' : null;
+  const tooLong =
+    lang === 'chs' || lang === 'chs_t'
+      ? [...text].length > LIMITS.NAME_MAX_CJK
+      : weightedLength(text) > LIMITS.NAME_MAX_OTHER;
+  return tooLong ? 'too_long' : null;
 }
 
 /** Start not before the server's now; end after start and at most 365 days later. */
