@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-type Call = { action: Action; run: (who: Organiser, unique_id: number) => Promise<{ body: any }> };
+type Call = { action: Action; run: (who: Organiser, unique_id: number) => Promise<Reply> };
 
 const CALLS: Record<string, Call> = {
   fetch_contest_detail: {

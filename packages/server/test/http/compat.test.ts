@@ -18,6 +18,12 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
+describe('test database', () => {
+  it('runs on PostgreSQL when TAIKAI_TEST_DATABASE_URL is set, else on PGlite', () => {
+    expect(world.database.kind).toBe(process.env.TAIKAI_TEST_DATABASE_URL ? 'pg' : 'pglite');
+  });
+});
+
 describe('both prefixes', () => {
   it('serves contest calls and login under /api/contest_gate/api as well', async () => {
     const org = await world.organiser({ currency: 60 });
