@@ -40,6 +40,7 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+const ENDED_MEMORY = 10_000;
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 
 /**
@@ -50,6 +51,8 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
   const count = Math.max(1, options.workers ?? availableParallelism());
   const sinks = new Map<string, { sink: EventSink; slot: Slot }>();
   const pending = new Map<number, Pending>();
+  /** Tables that have ended, so a repeated control still gets a straight answer. */
+  const ended = new Map<string, 'finished' | 'terminated'>();
   let reqSeq = 0;
   let closed = false;
 
@@ -75,6 +78,8 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     if (event.type === 'finished' || event.type === 'terminated' || event.type === 'failed') {
       sinks.delete(event.tableId);
       entry.slot.tables--;
+      ended.set(event.tableId, event.type === 'finished' ? 'finished' : 'terminated');
+      if (ended.size > ENDED_MEMORY) ended.delete(ended.keys().next().value as string);
     }
     entry.sink(event);
   };
@@ -92,7 +97,12 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
 
   const control = (tableId: string, action: ControlAction): Promise<ControlResult> => {
     const entry = sinks.get(tableId);
-    if (!entry) return Promise.resolve({ ok: false, state: 'missing' });
+    if (!entry) {
+      const state = ended.get(tableId);
+      if (!state) return Promise.resolve({ ok: false, state: 'missing' });
+      // Terminating an ended table is a no-op that succeeds; pausing or resuming it is refused.
+      return Promise.resolve({ ok: action === 'terminate', state });
+    }
     return request<ControlResult>(entry.slot, { op: 'control', reqId: ++reqSeq, tableId, action });
   };
 
@@ -102,6 +112,7 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
       const { onEvent, ...table } = options;
       toTableRule(table.rule, table.roundType);
       if (sinks.has(table.tableId)) throw new Error(`table ${table.tableId} is already running`);
+      ended.delete(table.tableId);
       const slot = slots.reduce((a, b) => (b.tables < a.tables ? b : a));
       slot.tables++;
       sinks.set(table.tableId, { sink: onEvent, slot });
