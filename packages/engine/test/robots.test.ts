@@ -27,6 +27,13 @@ describe('robot legality: every robot answer is one the rules accept, games fini
     for (let n = 1; n <= 20; n++) expectSoundGame([0, 0, 0, 0], n);
   });
 
+  it('ai_level 1 (simple) over 6 seeded East games', () => {
+    for (let n = 31; n <= 36; n++) {
+      const game = expectSoundGame([1, 1, 1, 1], n);
+      expect(game.log.log.length).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
   it('ai_level 2 (common, majiang-ai) over a seeded East game', () => {
     for (let n = 1; n <= 1; n++) {
       const game = expectSoundGame([2, 2, 2, 2], n);
@@ -35,7 +42,7 @@ describe('robot legality: every robot answer is one the rules accept, games fini
     }
   }, 120_000);
 
-  it('a mixed table (levels 0 and 2) over a seeded East game', () => {
-    for (let n = 21; n <= 21; n++) expectSoundGame([2, 0, 2, 0], n);
+  it('a mixed table (levels 0, 1 and 2) over a seeded East game', () => {
+    for (let n = 21; n <= 21; n++) expectSoundGame([2, 0, 1, 1], n);
   }, 120_000);
 });

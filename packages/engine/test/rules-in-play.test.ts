@@ -5,6 +5,7 @@ import { Claimer, playScripted, scriptedWall } from './support/scripted';
 const N1 = 'm13579p2468s1357';
 const N2 = 'm2468p13579s2468';
 const N3 = 'p19s19z34567p11s99';
+const N4 = 'p2468s2468m2468m5';
 /** Dealer tenpai on z1/z2 (shanpon). */
 const DEALER_TENPAI = 'm123p456s789z1122';
 /** Tanyao only, kanchan wait on s7: 1 han 40 fu, 1300 as a non-dealer ron. */
@@ -127,5 +128,74 @@ describe('abortive draws', () => {
   it('have_sifenglianda off: play goes on', () => {
     const { hands } = playScripted({ have_sifenglianda: 0 }, [wall], { hands: 1 });
     expect(hands[0].result).toMatchObject({ kind: 'draw', name: '荒牌平局', abortive: false });
+  });
+});
+
+describe('dealer repeats on a win (have_helelianzhuang)', () => {
+  // The dealer draws East at once: tsumo.
+  const wall = scriptedWall({ hands: [DEALER_TENPAI, N1, N2, N3], draws: 'z1' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 2, seats: [new Claimer()] }).hands;
+
+  it('on: the winning dealer keeps the deal with one more honba', () => {
+    const [win, next] = play({});
+    expect(win.result).toMatchObject({ kind: 'win', wins: [{ seat: 0, from: null }] });
+    expect(next.start).toMatchObject({ ju: 0, ben: 1 });
+  });
+
+  it('off: the deal passes and the honba goes back to 0', () => {
+    const [, next] = play({ have_helelianzhuang: 0 });
+    expect(next.start).toMatchObject({ ju: 1, ben: 0 });
+  });
+});
+
+describe('kyuushu kyuuhai (have_jiuzhongjiupai)', () => {
+  const wall = scriptedWall({ hands: ['m19p19s19z1234m234', N1, N2, N4], draws: 'z5' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [new Claimer({ nineTerminals: true })] }).hands[0].result;
+
+  it('on: nine kinds of terminals on the first draw may abort the hand', () => {
+    expect(play({})).toMatchObject({ kind: 'draw', name: '九種九牌', abortive: true });
+  });
+
+  it('off: the declaration is refused and the hand is played out', () => {
+    expect(play({ have_jiuzhongjiupai: 0 })).toMatchObject({ kind: 'draw', name: '荒牌平局' });
+  });
+});
+
+describe('kokushi robbing a closed kan (disable_angang_guoshi)', () => {
+  // The dealer draws its fourth m1 and declares a closed kan; seat 1 waits on m1 for kokushi musou.
+  const wall = scriptedWall({ hands: ['m111p2345678s234', 'm99p19s19z1234567', N2, N4], draws: 'm1' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [new Claimer({ kan: true }), new Claimer()] });
+
+  it('allowed (default 0): kokushi robs the closed kan, a yakuman', () => {
+    const { hands, yakuman } = play({});
+    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0, yakuman: 1 }] });
+    expect(yakuman).toHaveLength(1);
+  });
+
+  it('disable_angang_guoshi 1: the closed kan cannot be robbed', () => {
+    const { hands } = play({ disable_angang_guoshi: 1 });
+    expect(hands[0].result).not.toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0 }] });
+  });
+});
+
+describe('counted yakuman (kazoe, disable_leijiyiman)', () => {
+  // Closed chinitsu ryanpeikou tanyao pinfu with two dora (indicator m7): 13 han on the dealer's m8.
+  const wall = scriptedWall({ hands: [N2, 'm2233445566778', 'p13579s1357z1234', N4], draws: 'm8', indicator: 'm7' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] });
+
+  it('13 han counts as a yakuman (32000) and is reported as counted', () => {
+    const { hands, yakuman } = play({});
+    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, han: 13, points: 32000, counted: true }] });
+    expect(yakuman).toEqual([expect.objectContaining({ seat: 1, counted: true })]);
+  });
+
+  it('disable_leijiyiman: 13 han is a sanbaiman (24000), not reported', () => {
+    const { hands, yakuman } = play({ disable_leijiyiman: 1 });
+    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, han: 13, points: 24000 }] });
+    expect(yakuman).toEqual([]);
   });
 });

@@ -55,10 +55,21 @@ export function scriptedWall(script: WallScript): string[] {
   return [...deadWall, ...live.reverse()];
 }
 
-/** A seat that wins whenever the rules let it, and (optionally) declares riichi as soon as it can. */
+export interface ClaimerHabits {
+  /** Declares riichi as soon as it can. */
+  riichi?: boolean;
+  /** Declares every kan it can on its own turn. */
+  kan?: boolean;
+  /** Declares kyuushu kyuuhai when it can. */
+  nineTerminals?: boolean;
+}
+
+/** A seat that wins whenever the rules let it (ron, tsumo, robbing a kan), with optional habits. */
 export class Claimer extends Majiang.Player implements SeatPlayer {
-  constructor(private readonly riichi = false) {
+  private readonly habits: ClaimerHabits;
+  constructor(habits: ClaimerHabits | boolean = {}) {
     super();
+    this.habits = typeof habits === 'boolean' ? { riichi: habits } : habits;
   }
   action_kaiju() {
     this._callback?.();
@@ -69,7 +80,10 @@ export class Claimer extends Majiang.Player implements SeatPlayer {
   action_zimo(zimo: { l: number; p: string }) {
     if (zimo.l !== this._menfeng) return this._callback?.();
     if (this.allow_hule(this.shoupai, null)) return this._callback?.({ hule: '-' });
-    if (this.riichi && this.allow_lizhi(this.shoupai, zimo.p)) return this._callback?.({ dapai: `${zimo.p}_*` });
+    if (this.habits.nineTerminals && this.allow_pingju(this.shoupai)) return this._callback?.({ daopai: '-' });
+    const kans = this.get_gang_mianzi(this.shoupai) ?? [];
+    if (this.habits.kan && kans.length) return this._callback?.({ gang: kans[0] });
+    if (this.habits.riichi && this.allow_lizhi(this.shoupai, zimo.p)) return this._callback?.({ dapai: `${zimo.p}_*` });
     this._callback?.({});
   }
   action_dapai(dapai: { l: number; p: string }) {
@@ -81,7 +95,10 @@ export class Claimer extends Majiang.Player implements SeatPlayer {
   action_fulou() {
     this._callback?.();
   }
-  action_gang() {
+  action_gang(gang: { l: number; m: string }) {
+    if (gang.l === this._menfeng) return this._callback?.();
+    const d = ['', '+', '=', '-'][(4 + gang.l - this._menfeng) % 4];
+    if (this.allow_hule(this.shoupai, gang.m[0] + gang.m.slice(-1) + d, true)) return this._callback?.({ hule: '-' });
     this._callback?.();
   }
   action_hule() {
