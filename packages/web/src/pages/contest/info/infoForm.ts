@@ -36,8 +36,8 @@ export function fieldsOf(contest: ContestDetail): InfoFields {
 export function settingOf(fields: InfoFields): BaseSetting {
   return {
     name: fields.multi
-      ? CONSOLE_LANGS.map((lang) => ({ lang, content: (fields.names[lang] ?? '').trim() }))
-      : [{ lang: 'default', content: fields.name.trim() }],
+      ? CONSOLE_LANGS.map((lang) => ({ lang, content: (fields.names?.[lang] ?? '').trim() }))
+      : [{ lang: 'default', content: (fields.name ?? '').trim() }],
     open_show: fields.open ? 1 : 0,
     show_zones: complement(fields.hiddenZones ?? []),
     available_zones: complement(fields.bannedZones ?? []),
