@@ -3,7 +3,7 @@ import type { GameMessage } from './robots/types';
 import type { EndReason } from './rules/game-end';
 import type { Ask } from './seats/player-seat';
 import type { Settlement } from './settlement';
-import type { HandResult, Progress } from './table-game';
+import type { HandResult, Progress, WinSummary } from './table-game';
 
 /** What a table reports as it plays, in order. The server persists these. */
 export type TableEvent =
@@ -41,3 +41,19 @@ export type TableEvent =
   | { type: 'failed'; tableId: string; error: string };
 
 export type EventSink = (event: TableEvent) => void;
+
+/** The `yakuman` event of a win: its multiple, or a counted (kazoe) yakuman as its own kind (code 7). */
+export function yakumanEvent(tableId: string, win: WinSummary, progress: Progress): TableEvent {
+  return {
+    type: 'yakuman',
+    tableId,
+    seat: win.seat,
+    kind: win.counted ? 'counted' : 'yakuman',
+    multiple: win.yakuman ?? 1,
+    yiman: win.counted ? 7 : (win.yakuman ?? 1),
+    yaku: win.yaku,
+    chang: progress.chang,
+    ju: progress.ju,
+    ben: progress.ben,
+  };
+}

@@ -1,5 +1,5 @@
 import { ControlCode, type ControlResult, type TableState } from './errors';
-import type { EventSink } from './events';
+import { type EventSink, yakumanEvent } from './events';
 import type { GameLog } from './log/game-log';
 import { robotClassFor } from './robots';
 import type { Reply, SeatPlayer } from './robots/types';
@@ -82,19 +82,7 @@ export class Table {
       {
         handStart: (p) => this.emit({ type: 'hand_start', tableId: this.id, ...p }),
         handEnd: (p, result) => this.emit({ type: 'hand_end', tableId: this.id, ...p, result }),
-        yakuman: (win, p) =>
-          this.emit({
-            type: 'yakuman',
-            tableId: this.id,
-            seat: win.seat,
-            kind: win.counted ? 'counted' : 'yakuman',
-            multiple: win.yakuman ?? 1,
-            yiman: win.counted ? 7 : (win.yakuman ?? 1),
-            yaku: win.yaku,
-            chang: p.chang,
-            ju: p.ju,
-            ben: p.ben,
-          }),
+        yakuman: (win, p) => this.emit(yakumanEvent(this.id, win, p)),
       },
       this.id,
       names,

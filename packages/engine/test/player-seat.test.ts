@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { type TableEvent, yakumanEvent } from '../src/events';
+import { Table } from '../src/table';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tableWithPlayer(rule: Record<string, number>, onEvent: (e: TableEvent, table: Table) => void) {
+  const events: TableEvent[] = [];
+  const table: Table = new Table({
+    tableId: 'human',
+    rule,
+    roundType: 1,
+    seed: '7'.repeat(64),
+    seats: [{ kind: 'player', name: 'P' }, ...[1, 2, 3].map(() => ({ kind: 'robot' as const, level: 0 }))],
+    onEvent: (e) => {
+      events.push(e);
+      onEvent(e, table);
+    },
+  });
+  return { table, events };
+}
+
+describe('player seats', () => {
+  it('receive the same messages as robots; only real decisions wait for an answer', async () => {
+    const { table, events } = tableWithPlayer({}, (e, t) => {
+      if (e.type === 'seat_message' && e.ask) setTimeout(() => t.answer(0, e.ask?.id ?? 0, {}), 0);
+    });
+    table.start();
+    await table.done;
+    const messages = events.flatMap((e) => (e.type === 'seat_message' ? [e] : []));
+    const kinds = new Set(messages.map((m) => Object.keys(m.msg)[0]));
+    for (const kind of ['kaiju', 'qipai', 'zimo', 'dapai', 'pingju', 'jieju']) expect(kinds).toContain(kind);
+    // Own draws are decisions; deals, others' draws and endings are not.
+    const asked = messages.filter((m) => m.ask);
+    expect(asked.length).toBeGreaterThan(0);
+    const ownDraws = messages.filter((m) => m.msg.zimo && m.msg.zimo.p !== '');
+    expect(ownDraws.length).toBeGreaterThan(0);
+    expect(ownDraws.every((m) => m.ask)).toBe(true);
+    expect(asked.every((m) => m.msg.zimo || m.msg.gangzimo || m.msg.dapai || m.msg.fulou || m.msg.gang)).toBe(true);
+    // Others' draws (hidden tiles) never ask anything.
+    expect(messages.filter((m) => m.msg.zimo?.p === '').every((m) => m.ask === null)).toBe(true);
+    expect(messages.filter((m) => m.msg.qipai || m.msg.kaiju || m.msg.jieju).every((m) => m.ask === null)).toBe(true);
+    // Other players' hands are hidden in the deal the player sees.
+    const deal = messages.find((m) => m.msg.qipai)?.msg.qipai;
+    expect(deal?.shoupai.filter((s) => s !== '')).toHaveLength(1);
+    expect(events.at(-1)?.type).toBe('finished');
+  });
+
+  it('an unanswered decision is auto-played (tsumogiri) once time_fixed + time_add has passed', async () => {
+    const asks: { at: number; deadline: number }[] = [];
+    const { table, events } = tableWithPlayer({ time_fixed: 0, time_add: 0.05 }, (e) => {
+      if (e.type === 'seat_message' && e.ask) asks.push({ at: Date.now(), deadline: e.ask.deadline });
+    });
+    table.start();
+    while (asks.length < 3) await sleep(10);
+    table.terminate();
+    expect(asks[0].deadline - asks[0].at).toBeLessThanOrEqual(60);
+    // Each next decision only came after the previous deadline.
+    expect(asks[1].at).toBeGreaterThanOrEqual(asks[0].deadline - 5);
+    // The draw was discarded for the player.
+    const discards = events.flatMap((e) => (e.type === 'seat_message' && e.msg.dapai?.l === 0 ? [e.msg.dapai.p] : []));
+    expect(discards[0]).toMatch(/_$/);
+  });
+
+  it('answers to stale decisions are ignored', async () => {
+    let first: number | null = null;
+    const { table } = tableWithPlayer({}, (e, t) => {
+      if (e.type === 'seat_message' && e.ask) {
+        first ??= e.ask.id;
+        setTimeout(() => t.answer(0, e.ask?.id ?? 0, {}), 0);
+      }
+    });
+    table.start();
+    while (first === null) await sleep(5);
+    await sleep(20);
+    expect(table.answer(0, first, { dapai: 'm1' })).toBe(false);
+    table.terminate();
+  });
+});
+
+describe('yakuman events', () => {
+  const progress = { chang: 1, ju: 2, ben: 3, liqibang: 0, scores: [0, 0, 0, 0] };
+  it('a yakuman carries its multiple', () => {
+    const e = yakumanEvent('t', { seat: 2, from: 1, yakuman: 2, points: 64000, yaku: ['四暗刻単騎'] }, progress);
+    expect(e).toEqual({
+      type: 'yakuman',
+      tableId: 't',
+      seat: 2,
+      kind: 'yakuman',
+      multiple: 2,
+      yiman: 2,
+      yaku: ['四暗刻単騎'],
+      chang: 1,
+      ju: 2,
+      ben: 3,
+    });
+  });
+  it('a counted (kazoe) yakuman is its own kind, code 7', () => {
+    const e = yakumanEvent('t', { seat: 1, from: null, han: 13, counted: true, points: 32000, yaku: [] }, progress);
+    expect(e).toMatchObject({ kind: 'counted', multiple: 1, yiman: 7 });
+  });
+});
