@@ -102,6 +102,17 @@ describe('create_contest', () => {
     expect((await world.post('create_contest', world.contestBody(), { token: org.token })).status).toBe(200);
   });
 
+  it('two creations sent at once: one succeeds, the other is refused with 2515, 60 taken once', async () => {
+    const org = await world.organiser({ currency: 180 });
+    const [a, b] = await Promise.all([
+      world.post('create_contest', world.contestBody(), { token: org.token }),
+      world.post('create_contest', world.contestBody(), { token: org.token }),
+    ]);
+    expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
+    expect([a, b].find((r) => r.status !== 200)!.body.error.code).toBe(2515);
+    expect(await world.currencyOf(org)).toBe(120);
+  });
+
   it('a deleted tournament still counts towards the 7 days', async () => {
     const org = await world.organiser({ currency: 120 });
     const { unique_id } = await world.contest(org);

@@ -187,6 +187,11 @@ export async function announcements(
   return [...own, ...shared];
 }
 
+/** Locks the actor's account row until the transaction ends, so that checks on its history and spending see no race. */
+export async function lockAccount(tx: Executor, accountId: number): Promise<void> {
+  await q.accountByIdForUpdate(tx, accountId);
+}
+
 /** Takes the creation cost (or any amount) from an account inside the caller's transaction: 501 when short. */
 export async function spendCurrency(
   tx: Executor,

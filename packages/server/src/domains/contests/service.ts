@@ -19,7 +19,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { type Action, authorize, roleOf } from '../../policy';
-import { mayCreate, spendCurrency } from '../accounts/service';
+import { lockAccount, mayCreate, spendCurrency } from '../accounts/service';
 import * as admins from '../admins/service';
 import * as seasons from '../seasons/service';
 import { validContestName } from './names';
@@ -76,6 +76,8 @@ export async function createContest(
   const emojiSwitch = req.game_rule_setting.game_setting?.emoji_switch ?? rule.emoji_switch ?? 0;
 
   return ctx.db.transaction(async (tx) => {
+    // Two creations racing for the same account wait for each other here.
+    await lockAccount(tx, ctx.actor.id);
     const last = await q.lastCreationTime(tx, ctx.actor.id);
     if (last !== null && ctx.now < last + LIMITS.CREATE_COOLDOWN_S) {
       const next = last + LIMITS.CREATE_COOLDOWN_S;
