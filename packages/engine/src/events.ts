@@ -1,4 +1,5 @@
 import type { GameLog } from './log/game-log';
+import type { TenhouLog } from './log/tenhou';
 import type { GameMessage } from './robots/types';
 import type { EndReason } from './rules/game-end';
 import type { Ask } from './seats/player-seat';
@@ -34,6 +35,8 @@ export type TableEvent =
       settlement: Settlement;
       progress: Progress;
       log: GameLog;
+      /** The same game in Tenhou's JSON log format. */
+      tenhou: TenhouLog;
       seed: string;
       commitment: string;
     }

@@ -18,4 +18,6 @@ export { settle, type Settlement, type SettledPlayer } from './settlement';
 export { commitmentOf, dealWall, newSeed, redealWalls } from './walls';
 export { verifyGame, type Verification } from './verify';
 export type { GameLog } from './log/game-log';
+export { type TenhouLog, tileCode, toTenhou } from './log/tenhou';
 export type { HandResult, Progress, WinSummary } from './table-game';
+export { fastShantenInstalled, installFastShanten, installStockShanten } from './shanten/install';

@@ -1,6 +1,7 @@
 import { ControlCode, type ControlResult, type TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
 import type { GameLog } from './log/game-log';
+import { toTenhou } from './log/tenhou';
 import { robotClassFor } from './robots';
 import type { Reply, SeatPlayer } from './robots/types';
 import { toTableRule } from './rules/adapter';
@@ -226,6 +227,7 @@ export class Table {
       settlement: settle(progress.scores, leftoverStickPoints, this.rule),
       progress,
       log,
+      tenhou: toTenhou(log),
       seed: this.seed,
       commitment: this.commitment,
     });

@@ -1,0 +1,161 @@
+import type { GameLog } from './game-log';
+
+/**
+ * Export of a game log to Tenhou's JSON log format (the `tenhou.net/6` viewer and the tools built around it).
+ * Seats are absolute (seat 0 = first dealer), tiles are Tenhou codes: 11–19 man, 21–29 pin, 31–39 sou,
+ * 41–47 honours, 51/52/53 red fives; 60 marks a discard of the drawn tile.
+ */
+export interface TenhouLog {
+  title: string[];
+  name: string[];
+  rule: { disp: string; aka: number; aka51: number; aka52: number; aka53: number };
+  log: unknown[][];
+}
+
+const SUIT_BASE: Record<string, number> = { m: 10, p: 20, s: 30, z: 40 };
+const RED: Record<string, number> = { m: 51, p: 52, s: 53 };
+const TSUMOGIRI = 60;
+
+/** Tenhou code of a tile written `m5`, `p0` (red), `z7` (extra marks ignored). */
+export function tileCode(tile: string): number {
+  const suit = tile[0];
+  const n = Number(tile[1]);
+  return n === 0 ? RED[suit] : SUIT_BASE[suit] + n;
+}
+
+/** Red fives sort with the fives. */
+const sortKey = (code: number) => (code > 50 ? (code - 50) * 10 + 4.5 : code);
+
+/** All tiles of a hand string (`m123p406z11`, melds after commas ignored). */
+function handTiles(hand: string): number[] {
+  const concealed = hand.split(',')[0];
+  const tiles: number[] = [];
+  for (const [, suit, digits] of concealed.matchAll(/([mpsz])([\d_*+=-]+)/g)) {
+    for (const d of digits.replace(/[_*+=-]/g, '')) tiles.push(tileCode(suit + d));
+  }
+  return tiles.sort((a, b) => sortKey(a) - sortKey(b));
+}
+
+/** Tiles of a meld (`m1-23`, `p55=5`, `m5550`) in order, with the index of the claimed one (-1 if none). */
+function meldTiles(meld: string): { tiles: number[]; claimed: number; from: string } {
+  const suit = meld[0];
+  const tiles: number[] = [];
+  let claimed = -1;
+  let from = '';
+  for (const ch of meld.slice(1)) {
+    if (/\d/.test(ch)) tiles.push(tileCode(suit + ch));
+    else if (/[+=-]/.test(ch)) {
+      claimed = tiles.length - 1;
+      from = ch;
+    }
+  }
+  return { tiles, claimed, from };
+}
+
+/** Where the marker goes in a Tenhou call string: 0 from the left player, 1 across, 2 (3 for a kan) from the right. */
+function markerIndex(from: string, size: number): number {
+  if (from === '-') return 0;
+  if (from === '=') return 1;
+  return size === 4 ? 3 : 2;
+}
+
+/** A call string: the claimed tile with the call letter put in front of it, at the position of the giver. */
+function callString(letter: string, meld: string): string {
+  const { tiles, claimed, from } = meldTiles(meld);
+  const called = tiles[claimed];
+  const rest = tiles.filter((_, i) => i !== claimed);
+  if (letter === 'c') return `c${called}${rest.join('')}`;
+  const parts = rest.map(String);
+  parts.splice(markerIndex(from, tiles.length), 0, `${letter}${called}`);
+  return parts.join('');
+}
+
+function yakuString(h: { name: string; fanshu: number | string }): string {
+  return typeof h.fanshu === 'string' ? `${h.name}(役満)` : `${h.name}(${h.fanshu}飜)`;
+}
+
+/** Converts our game log to Tenhou JSON. */
+export function toTenhou(game: GameLog): TenhouLog {
+  const paipu = game.paipu;
+  const red = game.red;
+  const hands = paipu.log.map((entries) => {
+    const qipai = entries[0].qipai;
+    const ju: number = qipai.jushu;
+    const abs = (l: number) => (ju + l) % 4;
+    const start: number[] = [0, 0, 0, 0];
+    const haipai: number[][] = [[], [], [], []];
+    qipai.defen.forEach((d: number, l: number) => {
+      start[abs(l)] = d;
+    });
+    qipai.shoupai.forEach((s: string, l: number) => {
+      haipai[abs(l)] = handTiles(s);
+    });
+    const takes: (number | string)[][] = [[], [], [], []];
+    const discards: (number | string)[][] = [[], [], [], []];
+    const dora: number[] = [tileCode(qipai.baopai)];
+    let ura: number[] = [];
+    const result: unknown[] = [];
+    for (const entry of entries.slice(1)) {
+      if (entry.zimo || entry.gangzimo) {
+        const { l, p } = entry.zimo ?? entry.gangzimo;
+        takes[abs(l)].push(tileCode(p));
+      } else if (entry.dapai) {
+        const { l, p } = entry.dapai as { l: number; p: string };
+        const riichi = p.endsWith('*');
+        const drawn = p.includes('_');
+        const code = drawn ? TSUMOGIRI : tileCode(p);
+        discards[abs(l)].push(riichi ? `r${code}` : code);
+      } else if (entry.fulou) {
+        const { l, m } = entry.fulou as { l: number; m: string };
+        const size = meldTiles(m).tiles.length;
+        const letter = size === 4 ? 'm' : /^[mpsz](\d)\1\1/.test(m.replace(/0/g, '5')) ? 'p' : 'c';
+        takes[abs(l)].push(callString(letter, m));
+        if (letter === 'm') discards[abs(l)].push(0);
+      } else if (entry.gang) {
+        const { l, m } = entry.gang as { l: number; m: string };
+        const { tiles, from } = meldTiles(m);
+        if (!from) {
+          // Closed kan: "a" before the fourth tile.
+          discards[abs(l)].push(`${tiles.slice(0, 3).join('')}a${tiles[3]}`);
+        } else {
+          // Added kan: the pon's call string with "k" for the added tile.
+          discards[abs(l)].push(callString('k', m));
+        }
+      } else if (entry.kaigang) {
+        dora.push(tileCode(entry.kaigang.baopai));
+      } else if (entry.hule) {
+        const h = entry.hule;
+        if (h.fubaopai) ura = h.fubaopai.map(tileCode);
+        const deltas = [0, 0, 0, 0];
+        h.fenpei.forEach((d: number, l: number) => {
+          deltas[abs(l)] = d;
+        });
+        const who = abs(h.l);
+        const value = h.damanguan ? `役満${h.defen}点` : `${h.fu}符${h.fanshu}飜${h.defen}点`;
+        if (!result.length) result.push('和了');
+        result.push(deltas, [who, h.baojia == null ? who : abs(h.baojia), who, value, ...h.hupai.map(yakuString)]);
+      } else if (entry.pingju) {
+        const deltas = [0, 0, 0, 0];
+        entry.pingju.fenpei.forEach((d: number, l: number) => {
+          deltas[abs(l)] = d;
+        });
+        const name = entry.pingju.name === '荒牌平局' ? '流局' : entry.pingju.name;
+        result.push(name, deltas);
+      }
+    }
+    const seats = [0, 1, 2, 3].flatMap((s) => [haipai[s], takes[s], discards[s]]);
+    return [[qipai.zhuangfeng * 4 + ju, qipai.changbang, qipai.lizhibang], start, dora, ura, ...seats, result];
+  });
+  return {
+    title: [paipu.title, ''],
+    name: paipu.player.slice(),
+    rule: {
+      disp: `般${game.roundType === 1 ? '東' : '南'}喰${red.m + red.p + red.s ? '赤' : ''}`,
+      aka: red.m + red.p + red.s ? 1 : 0,
+      aka51: red.m,
+      aka52: red.p,
+      aka53: red.s,
+    },
+    log: hands,
+  };
+}
