@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, POLICY, type Role } from '../../src/policy';
-import { type Organiser, startWorld, type World } from '../support/world';
+import { type Organiser, type Reply, startWorld, type World } from '../support/world';
 
 // The authorization matrix: every tournament call, as creator, admin and stranger, against the policy table.
 
