@@ -24,8 +24,13 @@ export const isolatedOf = (r: Reading): number => (r >> 8) & 63;
 const reading = (sets: number, partials: number, isolated: number): Reading =>
   sets | (partials << 4) | (isolated << 8);
 
-/** Entry: `fewest isolated` reading in bits 0–13, `most sets` in bits 14–27, bit 30 marks it computed. */
+/**
+ * Entry: `fewest isolated` reading in bits 0–13, `most sets` in bits 14–27, bit 28 set when both readings are
+ * the same, bit 30 marks it computed.
+ */
 const COMPUTED = 1 << 30;
+const ONE_READING = 1 << 28;
+export const hasOneReading = (entry: number): boolean => (entry & ONE_READING) !== 0;
 const table = new Uint32Array(KEYS);
 
 export const fewestIsolated = (entry: number): Reading => entry & 0x3fff;
@@ -63,9 +68,9 @@ function computeEntry(key: number): number {
   }
   const best = { isoG: 99, isoD: 99, isoM: 0, setM: -1, setD: -1, setG: 0 };
   takeSets(counts, 1, 0, best);
-  return (
-    COMPUTED | reading(best.isoM, best.isoD, best.isoG) | (reading(best.setM, best.setD, best.setG) << 14)
-  );
+  const fewest = reading(best.isoM, best.isoD, best.isoG);
+  const most = reading(best.setM, best.setD, best.setG);
+  return COMPUTED | fewest | (most << 14) | (fewest === most ? ONE_READING : 0);
 }
 
 interface Best {

@@ -9,6 +9,7 @@
 import { type ShantenHand, SUITS, type Suit } from './hand';
 import {
   fewestIsolated,
+  hasOneReading,
   isolatedOf,
   mostSets,
   POW5,
@@ -45,14 +46,17 @@ function bestOfReadings(
   withHead: boolean,
 ): number {
   let min = 13;
-  for (let i = 0; i < 2; i++) {
+  const im = hasOneReading(em) ? 1 : 2;
+  const ip = hasOneReading(ep) ? 1 : 2;
+  const is = hasOneReading(es) ? 1 : 2;
+  for (let i = 0; i < im; i++) {
     const rm = i === 0 ? fewestIsolated(em) : mostSets(em);
-    for (let j = 0; j < 2; j++) {
+    for (let j = 0; j < ip; j++) {
       const rp = j === 0 ? fewestIsolated(ep) : mostSets(ep);
       const m1 = sets + setsOf(rm) + setsOf(rp);
       const d1 = partials + partialsOf(rm) + partialsOf(rp);
       const g1 = isolated + isolatedOf(rm) + isolatedOf(rp);
-      for (let k = 0; k < 2; k++) {
+      for (let k = 0; k < is; k++) {
         const rs = k === 0 ? fewestIsolated(es) : mostSets(es);
         const x = formShanten(m1 + setsOf(rs), d1 + partialsOf(rs), g1 + isolatedOf(rs), withHead);
         if (x < min) min = x;
@@ -192,13 +196,17 @@ function honourKey(hand: ShantenHand): number {
   );
 }
 
+/** Slot of a whole-hand key in the shanten memo (MEMO_BITS bits, well mixed). */
+function memoSlot(km: number, kp: number, ks: number, kz: number): number {
+  const h = Math.imul(
+    km ^ Math.imul(kp, 0x9e3779b1) ^ Math.imul(ks, 0x85ebca77) ^ Math.imul(kz, 0xc2b2ae3d),
+    0x27d4eb2f,
+  );
+  return (h ^ (h >>> 15)) >>> (32 - MEMO_BITS);
+}
+
 function shantenByKeys(hand: ShantenHand, km: number, kp: number, ks: number, kz: number): number {
-  const slot =
-    Math.imul(
-      km ^ Math.imul(kp, 0x9e3779b1) ^ Math.imul(ks, 0x85ebca77) ^ Math.imul(kz, 0xc2b2ae3d),
-      0x27d4eb2f,
-    ) >>>
-    (32 - MEMO_BITS);
+  const slot = memoSlot(km, kp, ks, kz);
   if (memoM[slot] === km && memoP[slot] === kp && memoS[slot] === ks && memoZ[slot] === kz) {
     return memoValue[slot];
   }
@@ -230,6 +238,10 @@ export function tingpai(hand: ShantenHand, shanten?: (hand: ShantenHand) => numb
   const kp = suitKey(bp.p);
   const ks = suitKey(bp.s);
   const kz = honourKey(hand);
+  const slot = memoSlot(km, kp, ks, kz) >>> (MEMO_BITS - WAITS_BITS);
+  if (waitsM[slot] === km && waitsP[slot] === kp && waitsS[slot] === ks && waitsZ[slot] === kz) {
+    return waitsOf[slot].slice();
+  }
   const base = shantenByKeys(hand, km, kp, ks, kz);
   const waits: string[] = [];
   for (let n = 1; n <= 9; n++) {
@@ -264,8 +276,22 @@ export function tingpai(hand: ShantenHand, shanten?: (hand: ShantenHand) => numb
       z[n]--;
     }
   }
-  return waits;
+  waitsM[slot] = km;
+  waitsP[slot] = kp;
+  waitsS[slot] = ks;
+  waitsZ[slot] = kz;
+  waitsOf[slot] = waits;
+  return waits.slice();
 }
+
+/** Recent waits by whole-hand key (direct-mapped); callers get a copy they may change. */
+const WAITS_BITS = 13;
+const WAITS_SIZE = 1 << WAITS_BITS;
+const waitsM = new Int32Array(WAITS_SIZE).fill(-1);
+const waitsP = new Int32Array(WAITS_SIZE);
+const waitsS = new Int32Array(WAITS_SIZE);
+const waitsZ = new Int32Array(WAITS_SIZE);
+const waitsOf: string[][] = new Array(WAITS_SIZE).fill(null);
 
 const TILE: Record<Suit, string[]> = {
   m: ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'],

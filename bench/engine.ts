@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:engine`: the engine's figures on this machine.
+ *  1. seconds per South game for each robot level (our fast shanten installed), and level 2 on the rules
+ *     engine's own shanten (the speed-up factor; the same seeds must give the same games);
+ *  2. games per minute of the worker pool with every worker busy;
+ *  3. the overhead of our table runtime against the bare rules engine dealing the same seeded walls;
+ *  4. heap per idle table waiting on its player seats, measured inside a worker.
+ * Each figure runs a bounded batch (a few minutes in all). Set BENCH_SCALE=0.5 for a quicker, noisier run.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { installFastShanten, installStockShanten } from '@taikai/engine';
+import { playBareGame } from './bare-game';
+import { measureIdleTables } from './idle-tables';
+import { measurePool } from './pool-rate';
+import { type Figure, printFigures } from './report';
+import { seedOf } from './seeds';
+import { playTableGame, type TableResult } from './table-run';
+import { timed } from './timing';
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const n = (count: number) => Math.max(1, Math.round(count * scale));
+const figures: Figure[] = [];
+const say = (text: string) => console.log(text);
+const fmt = (x: number, digits = 2) => x.toFixed(digits);
+
+say(
+  `taikai engine benchmark — ${availableParallelism()} cores, Node ${process.version}, load ${loadavg()
+    .map((l) => fmt(l))
+    .join(' ')}`,
+);
+
+async function gamesAt(level: number, seeds: string[]) {
+  const results: TableResult[] = [];
+  const t = await timed(async () => {
+    for (const seed of seeds) results.push(await playTableGame(seed, [level, level, level, level]));
+  });
+  return { ...t, results, perGame: t.wall / seeds.length, cpuPerGame: t.cpu / seeds.length };
+}
+
+// 1. Seconds per South game by robot level.
+installFastShanten();
+const perLevel: Record<number, number> = {};
+const levelGames: Record<number, number> = { 0: n(10), 1: n(10), 2: n(2) };
+let fastLevel2: Awaited<ReturnType<typeof gamesAt>> | null = null;
+for (const level of [0, 1, 2]) {
+  const seeds = Array.from({ length: levelGames[level] }, (_, i) => seedOf(`level-${i}`));
+  const run = await gamesAt(level, seeds);
+  if (level === 2) fastLevel2 = run;
+  perLevel[level] = run.perGame;
+  const hands = run.results.reduce((a, r) => a + r.hands, 0);
+  say(
+    `level ${level}: ${seeds.length} South games, ${hands} hands, ${fmt(run.perGame, 3)} s/game (cpu ${fmt(run.cpuPerGame, 3)})`,
+  );
+  figures.push({
+    name: `s per South game, ai_level ${level} (fast shanten)`,
+    value: `${fmt(run.perGame, 3)} s`,
+  });
+}
+
+installStockShanten();
+const stockSeeds = Array.from({ length: levelGames[2] }, (_, i) => seedOf(`level-${i}`));
+const stock = await gamesAt(2, stockSeeds);
+installFastShanten();
+const fast = fastLevel2!;
+const sameGames = stock.results.every((r, i) => r.scores.join() === fast.results[i].scores.join());
+say(
+  `level 2 on stock shanten: ${fmt(stock.perGame, 3)} s/game (cpu ${fmt(stock.cpuPerGame, 3)}); same games as with ours: ${sameGames ? 'yes' : 'NO'}`,
+);
+figures.push({ name: 's per South game, ai_level 2 (stock shanten)', value: `${fmt(stock.perGame, 3)} s` });
+const speedUp = stock.perGame / fast.perGame;
+const cpuSpeedUp = stock.cpuPerGame / fast.cpuPerGame;
+figures.push({
+  name: 'ai_level 2 speed-up from fast shanten',
+  value: `${fmt(speedUp)}× (cpu ${fmt(cpuSpeedUp)}×)${sameGames ? '' : ' games differ!'}`,
+  goal: '≥ 2.5×',
+  pass: speedUp >= 2.5 && sameGames,
+});
+
+// 2. The pool with every worker busy.
+const workers = availableParallelism();
+for (const [level, games] of [
+  [2, n(2 * workers)],
+  [1, n(20 * workers)],
+] as const) {
+  const rate = await measurePool(level, games, workers);
+  say(
+    `pool, ai_level ${level}: ${rate.games} South games on ${rate.workers} workers in ${fmt(rate.seconds, 1)} s`,
+  );
+  figures.push({
+    name: `pool games per minute, ai_level ${level} (${workers} workers)`,
+    value: fmt(rate.gamesPerMinute, 1),
+  });
+}
+
+// 3. Our table runtime against the bare engine, same seeded walls, same robots, interleaved.
+for (const level of [0, 1]) {
+  const seeds = Array.from({ length: n(12) }, (_, i) => seedOf(`overhead-${i}`));
+  let tableCpu = 0;
+  let bareCpu = 0;
+  let tableHands = 0;
+  let bareHands = 0;
+  let same = 0;
+  // One round of each first, so both paths are compiled before they are timed.
+  await playTableGame(seeds[0], [level, level, level, level]);
+  playBareGame(seeds[0], level);
+  for (const seed of seeds) {
+    const bare = await timed(() => playBareGame(seed, level));
+    const table = await timed(() => playTableGame(seed, [level, level, level, level]));
+    bareCpu += bare.cpu;
+    tableCpu += table.cpu;
+    bareHands += bare.value.hands;
+    tableHands += table.value.hands;
+    if (bare.value.hands === table.value.hands) same++;
+  }
+  const ratio = tableCpu / tableHands / (bareCpu / bareHands);
+  say(
+    `overhead, ai_level ${level}: table ${fmt((tableCpu / tableHands) * 1000, 3)} ms/hand over ${tableHands} hands, bare engine ${fmt((bareCpu / bareHands) * 1000, 3)} ms/hand over ${bareHands} hands (${same}/${seeds.length} games the same length)`,
+  );
+  figures.push({
+    name: `table runtime / bare engine, ai_level ${level} (cpu per hand)`,
+    value: `${fmt(ratio, 3)}×`,
+    goal: '≤ 1.1×',
+    pass: ratio <= 1.1,
+  });
+}
+
+// 4. Memory per idle table waiting on its player seats, inside a worker.
+const idle = await measureIdleTables(n(1000));
+const kb = idle.bytesPerTable / 1024;
+say(
+  `idle tables: ${idle.waiting}/${idle.tables} parked on a player decision in ${fmt(idle.parkedIn, 2)} s; heap ${fmt(idle.heapBefore / 2 ** 20, 1)} → ${fmt(idle.heapAfter / 2 ** 20, 1)} MB; off-heap ${fmt(idle.externalPerTable / 1024, 1)} KB/table`,
+);
+figures.push({
+  name: `heap per idle table (${idle.tables} tables, all seats players)`,
+  value: `${fmt(kb, 1)} KB`,
+  goal: '≤ 1 MB',
+  pass: idle.waiting === idle.tables && idle.bytesPerTable <= 2 ** 20,
+});
+
+say('');
+printFigures(figures);

@@ -1,0 +1,26 @@
+/** The figures table printed at the end of the benchmark. */
+export interface Figure {
+  name: string;
+  value: string;
+  goal?: string;
+  pass?: boolean;
+}
+
+export function printFigures(figures: Figure[]): void {
+  const rows = figures.map((f) => [
+    f.name,
+    f.value,
+    f.goal ?? '—',
+    f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL',
+  ]);
+  const head = ['figure', 'measured', 'goal', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
