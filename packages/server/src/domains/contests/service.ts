@@ -11,6 +11,7 @@ import {
   playerCountOf,
   type UpdateContestBaseReq,
   validateDetailRule,
+  validateTimeRange,
   ZONES,
 } from '@taikai/protocol';
 import type { z } from 'zod';
@@ -22,7 +23,7 @@ import { type Action, authorize, roleOf } from '../../policy';
 import { lockAccount, mayCreate, spendCurrency } from '../accounts/service';
 import * as admins from '../admins/service';
 import * as seasons from '../seasons/service';
-import { validContestName } from './names';
+import { refuseFirst, validContestName } from './names';
 import { presentDetail, presentListItem } from './presenter';
 import * as q from './queries';
 
@@ -65,7 +66,7 @@ export async function createContest(
 ): Promise<z.infer<typeof CreateContestRes>> {
   if (!(await mayCreate(ctx.db, ctx.actor.id))) throw new ContestError(ErrorCode.NO_CREATE_RIGHT);
   const name = validContestName(req.name, false);
-  checkSpan(req.start_time, req.end_time, ctx.now);
+  refuseFirst(validateTimeRange({ start_time: req.start_time, end_time: req.end_time }, ctx.now));
   const roundType = req.game_rule_setting.mode;
   const rule = completeDetailRule(req.game_rule_setting.detail_rule, roundType);
   const violations = validateDetailRule(rule, playerCountOf(roundType));
