@@ -1,3 +1,4 @@
+import { RobotLevel } from '@taikai/protocol';
 import { AutoDiscardRobot } from './auto-discard';
 import { CommonRobot } from './common';
 import { SimpleRobot } from './simple';
@@ -5,9 +6,9 @@ import type { RobotClass } from './types';
 
 /** Robot classes by `ai_level`: 0 auto-discard, 1 simple, 2 common. */
 const ROBOTS: Record<number, RobotClass> = {
-  0: AutoDiscardRobot,
-  1: SimpleRobot,
-  2: CommonRobot,
+  [RobotLevel.NONE]: AutoDiscardRobot,
+  [RobotLevel.SIMPLE]: SimpleRobot,
+  [RobotLevel.COMMON]: CommonRobot,
 };
 
 export function robotClassFor(level: number): RobotClass {

@@ -1,4 +1,5 @@
 import Majiang from '@kobalab/majiang-core';
+import { DEFAULT_RULE_4P } from '@taikai/protocol';
 import { isOn, numberOf, type RuleFields } from './fields';
 import type { TableRule } from './table-rule';
 import { refuseUnsupported } from './unsupported';
@@ -17,10 +18,11 @@ function redFives(count: number): { m: number; p: number; s: number } {
 
 /**
  * Reads a `detail_rule` for a round type into the table's rule, refusing up front what cannot be honoured.
- * Absent fields take the four-player standard defaults of RULES.md.
+ * Absent fields take the four-player standard defaults (`DEFAULT_RULE_4P`).
  */
-export function toTableRule(rule: RuleFields, roundType: number): TableRule {
-  refuseUnsupported(rule, roundType);
+export function toTableRule(given: RuleFields, roundType: number): TableRule {
+  refuseUnsupported(given, roundType);
+  const rule: RuleFields = { ...DEFAULT_RULE_4P, ...given };
   const on = (field: string, fallback: boolean) => switchOf(rule, field, fallback);
 
   const initPoint = numberOf(rule, 'init_point', 25000);

@@ -1,28 +1,14 @@
-/**
- * The `detail_rule` fields the engine reads. Switches arrive as 0/1 or booleans on the wire; every field is
- * optional here because a rule is always read on top of the defaults of its round type.
- */
+import type { DetailRule } from '@taikai/protocol';
+
 export type RuleValue = number | boolean | undefined;
 
-export interface RuleFields {
-  init_point?: number;
-  fandian?: number;
-  jingsuanyuandian?: number;
-  tianbian_value?: number;
-  liqibang_value?: number;
-  changbang_value?: number;
-  noting_fafu_1?: number;
-  noting_fafu_2?: number;
-  noting_fafu_3?: number;
-  shunweima_2?: number;
-  shunweima_3?: number;
-  shunweima_4?: number;
-  time_fixed?: number;
-  time_add?: number;
-  dora_count?: number;
-  fanfu?: number;
+/**
+ * A `detail_rule` as a table receives it: the protocol's `DetailRule`, or any part of it (a rule is always read
+ * on top of the defaults of its round type). Switches may arrive as 0/1 or booleans.
+ */
+export type RuleFields = { [K in keyof DetailRule]?: DetailRule[K] extends boolean ? boolean | number : DetailRule[K] } & {
   [field: string]: RuleValue;
-}
+};
 
 /** A switch field read as a boolean (0/1, true/false, absent = off). */
 export function isOn(rule: RuleFields, field: string): boolean {

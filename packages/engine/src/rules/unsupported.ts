@@ -1,3 +1,4 @@
+import { playerCountOf, RoundType } from '@taikai/protocol';
 import { isOn, numberOf, type RuleFields } from './fields';
 
 /** A rule field or mode the engine cannot play faithfully, named so the caller can show it. */
@@ -40,9 +41,9 @@ const MODE_SWITCHES: Record<string, string> = {
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
   const refused: UnsupportedField[] = [];
-  if (roundType > 10) {
+  if (playerCountOf(roundType) === 3) {
     refused.push({ field: 'mode', value: roundType, reason: 'three-player games are not supported yet' });
-  } else if (roundType !== 1 && roundType !== 2) {
+  } else if (roundType !== RoundType.EAST_4P && roundType !== RoundType.SOUTH_4P) {
     refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
   }
   for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
