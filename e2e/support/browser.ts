@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
+import { BROWSER_TIME_ZONE } from './dates';
 import { artifactsDir } from './paths';
 
 export const CHROMIUM_PATH = process.env.TAIKAI_CHROMIUM ?? '/usr/bin/chromium';
@@ -38,6 +39,7 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
     args: CHROMIUM_ARGS,
     baseURL: inject('baseUrl'),
     viewport: { width: 1366, height: 900 },
+    timezoneId: BROWSER_TIME_ZONE,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -51,6 +53,8 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
     pageErrors,
     async screenshot(name) {
       const path = join(artifactsDir, `${prefix}-${name}.png`);
+      // From the top, so the sticky header sits where the organiser sees it.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path, fullPage: true });
       return path;
     },
@@ -59,4 +63,14 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** After each failed test of the calling file, saves a screenshot of the session's page. */
+export function screenshotFailures(current: () => BrowserSession | undefined): void {
+  afterEach(async ({ task }) => {
+    const session = current();
+    if (task.result?.state !== 'fail' || !session) return;
+    const slug = task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
+    await session.screenshot(`failed-${slug}`).catch(() => undefined);
+  });
 }

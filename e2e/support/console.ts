@@ -92,9 +92,13 @@ export async function chooseOption(page: Page, select: Locator, optionTestId: st
     .catch(() => undefined);
 }
 
-/** Switches the console language with the header's (or login page's) switch and waits until it is stored. */
+/** Switches the console language with the header's (or login page's) menu and waits until it is stored. */
 export async function chooseLanguage(page: Page, lang: ConsoleLang): Promise<void> {
-  await chooseOption(page, page.getByTestId('language-switch'), `language-option-${lang}`);
+  const option = page.getByTestId(`language-option-${lang}`);
+  await page.getByTestId('language-switch').click();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
   await eventually(
     () => page.evaluate(() => localStorage.getItem('lang')),
     (v) => v === lang,

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, newIdentity, readVerificationCode } from './support/api';
+import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { taikaiCli } from './support/cli';
+import {
+  CONSOLE_LANGS,
+  type ConsoleLang,
+  chooseLanguage,
+  chooseOption,
+  eventually,
+  expectText,
+  expectToast,
+  rawKeysIn,
+  storedToken,
+  textOf,
+  visibleText,
+} from './support/console';
+import { formatMinute, setDateRange } from './support/dates';
+
+/** The Info tab's label in each console language, as an organiser reads it. */
+const INFO_TAB_LABEL: Record<ConsoleLang, string> = {
+  chs: '赛事信息',
+  chs_t: '賽事資訊',
+  jp: '大会情報',
+  en: 'Info',
+  kr: '대회 정보',
+};
+
+const DAY = 24 * 3600;
+
+// One organiser's first session, step by step in one browser: each step starts where the previous ended.
+describe('an organiser’s first tournament, in the browser', () => {
+  const organiser = newIdentity('organiser');
+  const firstName = `Autumn Cup ${organiser.nickname.slice(-4)}`;
+  const names: Record<ConsoleLang, string> = {
+    chs: '秋季杯赛',
+    chs_t: '秋季盃賽',
+    jp: '秋季カップ',
+    en: 'Autumn Cup',
+    kr: '가을 컵',
+  };
+  // Whole minutes, two and nine days ahead, as the date picker shows them.
+  const startAt = Math.floor((Date.now() / 1000 + 2 * DAY) / 60) * 60;
+  const endAt = startAt + 7 * DAY + 3600;
+  let session: BrowserSession;
+  let contestId = '';
+
+  beforeAll(async () => {
+    session = await openBrowser('journey');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+  screenshotFailures(() => session);
+
+  it('registers with the code e-mailed to them and arrives, logged in, at an empty "My tournaments"', async () => {
+    const { page } = session;
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-to-register').click();
+    await page.waitForURL('**/register');
+
+    await page.getByTestId('register-email').fill(organiser.email);
+    await page.getByTestId('register-send-code').click();
+    await expectToast(page, 'success', '验证码已发送');
+    const code = await readVerificationCode(organiser.email);
+    await page.getByTestId('register-code').fill(code);
+    await page.getByTestId('register-nickname').fill(organiser.nickname);
+    await page.getByTestId('register-password').fill(organiser.password);
+    await page.getByTestId('register-password-again').fill(organiser.password);
+    await page.getByTestId('register-submit').click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectToast(page, 'success', '注册成功');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await expectText(page.getByTestId('header-currency'), '0');
+    await page.getByTestId('contest-list-empty').waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+    await session.screenshot('01-registered');
+  });
+
+  it('logs out from the header and logs in again with e-mail and password', async () => {
+    const { page } = session;
+    await page.getByTestId('logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.waitForURL('**/login');
+    expect(await storedToken(page)).toBeNull();
+
+    // The last e-mail is remembered on the login form.
+    expect(await page.getByTestId('login-email').inputValue()).toBe(organiser.email);
+    await page.getByTestId('login-password').fill(organiser.password);
+    await page.getByTestId('login-submit').click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await expectText(page.getByTestId('header-currency'), '0');
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  it('receives 120 currency from the operator and sees it in the header', async () => {
+    const { page } = session;
+    const granted = await taikaiCli('account', 'grant', organiser.email, '120');
+    expect(granted.stdout).toContain('120');
+    await page.reload();
+    await expectText(page.getByTestId('header-currency'), '120');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+  });
+
+  it('creates a tournament through the dialog, confirms the cost, and sees the card and the currency drop by 60', async () => {
+    const { page } = session;
+    await page.getByTestId('create-contest-card').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') });
+    await dialog.waitFor();
+
+    // Mode decides the round types: Sichuan counts games and has no three-player round types.
+    await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-chuanma');
+    await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '4 局');
+    expect(await dialog.getByTestId('create-round-type-11').count()).toBe(0);
+    // Back to standard riichi: South 4p by default, three-player round types offered.
+    await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-liqi');
+    await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '四人南');
+    await dialog.getByTestId('create-round-type-11').click();
+    await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '三人东');
+
+    await dialog.getByTestId('create-name').fill(firstName);
+    await setDateRange(dialog, startAt, endAt);
+    await page.getByTestId('create-thinking').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '10+20' })
+      .click();
+    await eventually(
+      () => textOf(page.getByTestId('create-thinking')),
+      (t) => t.includes('10+20 秒'),
+      'thinking time chosen',
+    );
+
+    // Without the pledge the dialog refuses to go on.
+    await page.getByTestId('create-submit').click();
+    await expectText(dialog.locator('.ant-form-item-explain-error'), '请勾选承诺');
+    await page.getByTestId('create-pledge').check();
+    await page.getByTestId('create-submit').click();
+
+    // The confirmation states the cost and the balance.
+    const confirm = page.locator('.ant-modal-confirm');
+    const confirmText = await textOf(confirm);
+    expect(confirmText).toContain('60');
+    expect(confirmText).toContain('120');
+    await session.screenshot('02-create-confirm');
+    await page.getByTestId('create-confirm').click();
+
+    await expectToast(page, 'success', '赛事已创建');
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByTestId('contest-card');
+    await card.waitFor();
+    expect(await card.count()).toBe(1);
+    await expectText(card.getByTestId('contest-card-name'), firstName);
+    contestId = await textOf(card.getByTestId('contest-card-id'));
+    expect(contestId).toMatch(/^\d+$/);
+    const cardText = await textOf(card);
+    expect(cardText).toContain('立直麻将');
+    expect(cardText).toContain('三人东');
+    await expectText(page.getByTestId('header-currency'), '60');
+    expect(await page.getByTestId('contest-list-empty').count()).toBe(0);
+    await session.screenshot('03-card-listed');
+  });
+
+  it('opens the tournament, edits its names per language on the Info tab, and finds them saved after a reload', async () => {
+    const { page } = session;
+    await page.getByTestId(`contest-card-${contestId}`).click();
+    await page.waitForURL(`**/contest/${contestId}`);
+    await expectText(page.getByTestId('contest-title'), firstName);
+    await expectText(page.getByTestId('contest-id'), `ID ${contestId}`);
+    const info = page.getByTestId('contest-info');
+    const infoText = await textOf(info);
+    expect(infoText).toContain(`${formatMinute(startAt)} ~ ${formatMinute(endAt)}`);
+    expect(await page.getByTestId('info-name').inputValue()).toBe(firstName);
+    expect(await page.getByTestId('info-update').isDisabled()).toBe(true);
+
+    await page.getByTestId('info-multi-language').click();
+    for (const lang of CONSOLE_LANGS) await page.getByTestId(`info-name-${lang}`).fill(names[lang]);
+    await page.getByTestId('info-update').click();
+    await expectToast(page, 'success', '已保存');
+    await expectText(page.getByTestId('contest-title'), names.chs);
+
+    await page.reload();
+    await expectText(page.getByTestId('contest-title'), names.chs);
+    expect(await page.getByTestId('info-multi-language').getAttribute('aria-checked')).toBe('true');
+    for (const lang of CONSOLE_LANGS) {
+      expect(await page.getByTestId(`info-name-${lang}`).inputValue()).toBe(names[lang]);
+    }
+    expect(await page.getByTestId('info-update').isDisabled()).toBe(true);
+    await session.screenshot('04-names-saved');
+  });
+
+  it('reads the console in all five languages, each fully translated', async () => {
+    const { page } = session;
+    const seen = new Map<ConsoleLang, string>();
+    for (const lang of CONSOLE_LANGS) {
+      if (lang !== 'chs') await chooseLanguage(page, lang);
+      await expectText(page.getByTestId('contest-tab-info'), INFO_TAB_LABEL[lang]);
+      await expectText(page.getByTestId('contest-title'), names[lang]);
+      const text = await visibleText(page);
+      expect(rawKeysIn(text), `untranslated keys in ${lang}`).toEqual([]);
+      for (const [other, otherText] of seen) {
+        expect(text, `${lang} reads like ${other}`).not.toBe(otherText);
+      }
+      seen.set(lang, text);
+      await session.screenshot(`05-language-${lang}`);
+    }
+    // The choice is remembered across a reload.
+    await page.reload();
+    await expectText(page.getByTestId('contest-tab-info'), INFO_TAB_LABEL.kr);
+    await chooseLanguage(page, 'chs');
+    await expectText(page.getByTestId('contest-tab-info'), INFO_TAB_LABEL.chs);
+  });
+
+  it('is sent to the login page when its token is revoked by another client', async () => {
+    const { page } = session;
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+
+    const logout = await api('/api/logout', { token: token!, body: {} });
+    expect(logout.status).toBe(200);
+    const after = await api('/api/contest/fetch_account_info', { token: token! });
+    expect(after.status).toBe(401);
+
+    await page.getByTestId('info-refresh').click();
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-email').waitFor();
+    expect(await storedToken(page)).toBeNull();
+    await session.screenshot('06-sent-to-login');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
