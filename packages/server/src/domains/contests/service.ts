@@ -49,13 +49,6 @@ async function newContestId(tx: Executor): Promise<number> {
   throw new ContestError(ErrorCode.ID_GENERATION_FAILED);
 }
 
-function checkSpan(start: number, end: number, now: number): void {
-  if (start < now) throw new ContestError(ErrorCode.TIME_SETTINGS_WRONG, { message: 'start is before now' });
-  if (end <= start)
-    throw new ContestError(ErrorCode.TIME_SETTINGS_WRONG, { message: 'end is not after start' });
-  if (end - start > LIMITS.SPAN_MAX_S) throw new ContestError(ErrorCode.SEASON_TOO_LONG);
-}
-
 /**
  * Creates a tournament and its first season, paying 60 currency, in one transaction. Refusals in order:
  * 2516 no creation right · 2517/2547 name · 2562/2549 times · 2517 rule · 2515 one per 7 days · 501 currency.
