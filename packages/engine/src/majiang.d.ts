@@ -31,6 +31,7 @@ declare module '@kobalab/majiang-core' {
     _baopai: string[];
     _fubaopai: string[] | null;
     _closed: boolean;
+    _weikaigang: boolean;
     _rule: MajiangRule;
     zimo(): string;
     gangzimo(): string;
@@ -119,6 +120,7 @@ declare module '@kobalab/majiang-core' {
     get_peng_mianzi(l: number): string[];
     get_gang_mianzi(l?: number): string[];
     call_players(type: string, msg: any[], timeout?: number): void;
+    notify_players(type: string, msg: any[]): void;
     delay(callback: () => void, timeout?: number): void;
     allow_hule(l?: number): boolean;
     allow_lizhi(p: string): boolean | string[];

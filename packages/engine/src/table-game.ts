@@ -1,5 +1,6 @@
-import Majiang, { type MajiangRule, type Paipu } from '@kobalab/majiang-core';
+import Majiang, { type Paipu } from '@kobalab/majiang-core';
 import type { Reply, SeatPlayer } from './robots/types';
+import { WallInPlay } from './wall-in-play';
 import { type EndReason, gameEndReason } from './rules/game-end';
 import { meetsMinHan } from './rules/min-han';
 import { notenPayments } from './rules/noten';
@@ -44,23 +45,6 @@ export interface GameHooks {
 
 /** Abortive draws (tochuu ryuukyoku) as the rules engine names them. */
 const ABORTIVE = new Set(['九種九牌', '四風連打', '四家立直', '四開槓', '三家和']);
-
-/** The wall of one hand, drawn from the table's seed instead of `Math.random`. */
-class SeededShan extends Majiang.Shan {
-  private readonly scoresIndicators: boolean;
-  constructor(rule: MajiangRule, wall: string[], scoresIndicators: boolean) {
-    super(rule);
-    this._pai = wall.slice();
-    this._baopai = [this._pai[4]];
-    this._fubaopai = rule['裏ドラあり'] ? [this._pai[9]] : null;
-    this.scoresIndicators = scoresIndicators;
-  }
-  /** `have_biao_dora` off: the indicator is shown but never scores. */
-  override get baopai(): string[] {
-    if (this._closed && !this.scoresIndicators) return [];
-    return super.baopai;
-  }
-}
 
 /**
  * The rules engine's game, driven one step at a time, with our extensions for what it does not do natively:
@@ -152,9 +136,20 @@ export class TableGame extends Majiang.Game {
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
-    super.qipai(new SeededShan(this.rule.core, wall, this.rule.indicatorDora));
+    const shan = new WallInPlay(this.rule.core, wall, this.rule.indicatorDora);
+    super.qipai(shan);
     // have_sifenglianda: suufon renda
     this._fengpai = this._fengpai && this.rule.abortive.fourWinds;
+    // dora3_mode: three indicators from the deal on, shown to every seat as the hand opens
+    if (this.rule.dora3) {
+      for (let i = 0; i < 2; i++) {
+        const baopai = shan.reveal(false);
+        if (!baopai) break;
+        const paipu = { kaigang: { baopai } };
+        this.add_paipu(paipu);
+        this.notify_players('kaigang', [0, 1, 2, 3].map(() => structuredClone(paipu)));
+      }
+    }
     this.hooks.handStart(this.progress());
   }
 

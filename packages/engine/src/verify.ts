@@ -33,14 +33,20 @@ export function verifyGame(seed: string, log: GameLog): Verification {
       if (Majiang.Shoupai.fromString(qipai.shoupai[l]).toString() !== expected)
         problems.push(`hand ${n}: seat ${l} was dealt ${qipai.shoupai[l]}, the wall deals ${expected}`);
     }
+    let revealed = 1;
+    let replacements = 0;
     for (const entry of hand.slice(1)) {
       if (entry.zimo && entry.zimo.p !== shan._pai.pop())
         problems.push(`hand ${n}: draw ${entry.zimo.p} is not from the wall`);
-      if (entry.gangzimo && entry.gangzimo.p !== shan._pai.shift())
-        problems.push(`hand ${n}: replacement draw ${entry.gangzimo.p} is not from the dead wall`);
+      if (entry.gangzimo) {
+        replacements++;
+        if (entry.gangzimo.p !== shan._pai.shift())
+          problems.push(`hand ${n}: replacement draw ${entry.gangzimo.p} is not from the dead wall`);
+      }
       if (entry.kaigang) {
-        // Replacement draws shift the dead wall, so the next indicator is always at 4.
-        const expected = shan._pai[4];
+        // Indicators follow each other from index 4; replacement draws shift the dead wall.
+        const expected = shan._pai[4 + revealed - replacements];
+        revealed++;
         if (entry.kaigang.baopai !== expected)
           problems.push(`hand ${n}: kan dora indicator ${entry.kaigang.baopai} is not ${expected}`);
       }

@@ -199,3 +199,27 @@ describe('counted yakuman (kazoe, disable_leijiyiman)', () => {
     expect(yakuman).toEqual([]);
   });
 });
+
+describe('dora3 mode (dora3_mode)', () => {
+  // Indicators s5, m7, p9 lie in the first three places: dora s6 (seat 1 holds two), m8 (two), p1 (none).
+  const wall = scriptedWall({
+    hands: [N1, TANYAO_KANCHAN, N2, N4.replace('m2468', 'm2467')],
+    draws: 's7',
+    indicator: 's5m7p9',
+    dead: 's7s7',
+  });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] });
+
+  it('off: only the first indicator counts (tanyao dora 2, 5200)', () => {
+    expect(play({}).hands[0].result).toMatchObject({ wins: [{ han: 3, points: 5200 }] });
+  });
+
+  it('on: three indicators from the deal on (tanyao dora 4, mangan 8000), logged and shown to all', () => {
+    const { hands, game } = play({ dora3_mode: 1 });
+    expect(hands[0].result).toMatchObject({ wins: [{ han: 5, points: 8000 }] });
+    const opening = game.log.log[0].slice(0, 3);
+    expect(opening.map((e) => Object.keys(e)[0])).toEqual(['qipai', 'kaigang', 'kaigang']);
+    expect(opening.slice(1).map((e) => e.kaigang.baopai)).toEqual(['m7', 'p9']);
+  });
+});

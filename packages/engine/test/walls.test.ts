@@ -11,11 +11,11 @@ installFastShanten();
 const SEED = 'f'.repeat(64);
 const red = { m: 1, p: 1, s: 1 };
 
-function playTable(seed: string | undefined, levels = [0, 0, 0, 0]) {
+function playTable(seed: string | undefined, levels = [0, 0, 0, 0], rule: Record<string, number> = {}) {
   const events: TableEvent[] = [];
   const table = new Table({
     tableId: 'walls',
-    rule: {},
+    rule,
     roundType: 1,
     seed,
     seats: levels.map((level) => ({ kind: 'robot' as const, level })),
@@ -62,6 +62,16 @@ describe('commitment at the start, seed at the end, anyone can verify', () => {
     const verdict = verifyGame(finished.seed, finished.log);
     expect(verdict).toEqual({ ok: true, problems: [], hands: finished.log.paipu.log.length });
   });
+
+  it('a game with calls and dora3 indicators verifies too', async () => {
+    const events = await playTable(SEED, [2, 2, 1, 1], { dora3_mode: 1 });
+    const finished = events.find((e) => e.type === 'finished');
+    if (finished?.type !== 'finished') throw new Error('no finish');
+    const entries = finished.log.paipu.log.flat();
+    expect(entries.some((e) => e.fulou)).toBe(true);
+    expect(entries.filter((e) => e.kaigang).length).toBeGreaterThanOrEqual(2 * finished.log.paipu.log.length);
+    expect(verifyGame(SEED, finished.log)).toMatchObject({ ok: true, problems: [] });
+  }, 60_000);
 
   it('a wrong seed or a tampered deal is caught', async () => {
     const events = await playTable(SEED);

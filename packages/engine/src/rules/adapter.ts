@@ -111,6 +111,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
     allLastStopOnWin: on('have_helezhongju', true),
     allLastStopOnTenpai: on('have_tingpaizhongju', true),
     indicatorDora,
+    dora3: indicatorDora && isOn(rule, 'dora3_mode'),
     renhou: renhe === 1 || renhe === 2 ? renhe : 0,
     abortive,
     kokushiRobsClosedKan: !isOn(rule, 'disable_angang_guoshi'),

@@ -50,6 +50,8 @@ export interface TableRule {
   allLastStopOnTenpai: boolean;
   /** `have_biao_dora`: indicator dora count at all. */
   indicatorDora: boolean;
+  /** `dora3_mode`: three dora indicators from the deal on. */
+  dora3: boolean;
   /** `enable_renhe`: renhou 0 off, 1 mangan, 2 yakuman. */
   renhou: 0 | 1 | 2;
   abortive: AbortiveDraws;

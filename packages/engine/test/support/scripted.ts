@@ -18,7 +18,7 @@ export interface WallScript {
   hands: [string, string, string, string];
   /** Live-wall draws in order after the deal (dealer's first draw first). */
   draws?: string;
-  /** The dora indicator. */
+  /** The dora indicator; several (`s5m7p9`) fill the indicator places in order (dora3, kan dora). */
   indicator?: string;
   /** Tiles kept out of play (put in the dead wall). */
   dead?: string;
@@ -39,7 +39,7 @@ export function scriptedWall(script: WallScript): string[] {
     return tiles.map(take);
   });
   const draws = tilesOf(script.draws ?? '').map(take);
-  const indicator = take(script.indicator ?? 'z7');
+  const indicators = tilesOf(script.indicator ?? 'z7').map(take);
   const dead = tilesOf(script.dead ?? '').map(take);
   // The rest, mixed deterministically so no one's discards are all terminals by accident.
   let x = 12345;
@@ -49,8 +49,8 @@ export function scriptedWall(script: WallScript): string[] {
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   const deadWall = [...dead];
-  while (deadWall.length < 13) deadWall.push(pool.shift() as string);
-  deadWall.splice(4, 0, indicator);
+  while (deadWall.length < 14 - indicators.length) deadWall.push(pool.shift() as string);
+  deadWall.splice(4, 0, ...indicators);
   const live = [...dealt, ...draws, ...pool];
   return [...deadWall, ...live.reverse()];
 }
