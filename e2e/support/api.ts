@@ -62,3 +62,22 @@ export function newIdentity(label: string): { email: string; nickname: string; p
     password: `Pw-${tag}-journey`,
   };
 }
+
+/** Registers an account the way any client does (code from the dev outbox) and returns its session token. */
+export async function registerByApi(who: {
+  email: string;
+  nickname: string;
+  password: string;
+}): Promise<string> {
+  const sent = await api('/api/send_code', { body: { email: who.email, purpose: 'register' } });
+  if (sent.status !== 200)
+    throw new Error(`send_code answered ${sent.status}: ${JSON.stringify(sent.error)}`);
+  const code = await readVerificationCode(who.email);
+  const registered = await api<{ token: string }>('/api/register', {
+    body: { email: who.email, password: who.password, nickname: who.nickname, code },
+  });
+  if (!registered.data?.token) {
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.error)}`);
+  }
+  return registered.data.token;
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newIdentity, registerByApi } from './support/api';
+import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { chooseLanguage, errorToasts, expectText, expectToast, storedToken } from './support/console';
+
+describe('logging in with wrong credentials', () => {
+  const organiser = newIdentity('login');
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    await registerByApi(organiser);
+    session = await openBrowser('login');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+  screenshotFailures(() => session);
+
+  it('shows the wrong-password message in the console language and stays on the login page', async () => {
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(organiser.email);
+    await page.getByTestId('login-password').fill(`${organiser.password}-wrong`);
+    await page.getByTestId('login-submit').click();
+
+    // Simplified Chinese is the console's default language.
+    await expectToast(page, 'error', '密码错误');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
+    await session.screenshot('wrong-password-chs');
+
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('login-submit').click();
+    await expectToast(page, 'error', 'Incorrect password.');
+    expect(await errorToasts(page)).not.toContain('1003');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
+    await session.screenshot('wrong-password-en');
+  });
+
+  it('names an unknown account, then lets the right password in', async () => {
+    const { page } = session;
+    await page.getByTestId('login-email').fill(`nobody.${organiser.email}`);
+    await page.getByTestId('login-submit').click();
+    await expectToast(page, 'error', 'Account not found.');
+    expect(await storedToken(page)).toBeNull();
+
+    await page.getByTestId('login-email').fill(organiser.email);
+    await page.getByTestId('login-password').fill(organiser.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    expect(await storedToken(page)).toBeTruthy();
+  });
+});
