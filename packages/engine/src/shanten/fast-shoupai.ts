@@ -77,7 +77,7 @@ function handString(this: ShoupaiInstance): string {
       }
       if (count <= 0) continue;
       if (n === 5 && red > 0) {
-        const reds = red < count ? red : count;
+        const reds = Math.min(red, count);
         suit += run(0, reds) + run(5, count - reds);
         red -= reds;
       } else suit += run(n, count);
