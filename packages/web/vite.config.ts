@@ -10,10 +10,13 @@ const rootPackage = JSON.parse(
 // The dev server forwards API calls to a taikai server (TAIKAI_API, default http://127.0.0.1:3000).
 const apiTarget = process.env.TAIKAI_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
+    // Dependencies choose their production code by NODE_ENV; tools loaded during the build may set it to
+    // "development" when it is unset, so the build states it from the mode.
+    'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development'),
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
@@ -24,4 +27,4 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
   },
-});
+}));

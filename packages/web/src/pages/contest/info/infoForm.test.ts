@@ -41,4 +41,11 @@ describe('tournament info form', () => {
     ]);
     expect(settingOf({ ...fieldsOf(contest), bannedZones: [3] }).available_zones).toEqual([1, 2]);
   });
+
+  it('a tournament created with names in all five languages opens with its names per language', () => {
+    const names = ['chs', 'chs_t', 'jp', 'en', 'kr'].map((lang) => ({ lang, content: `name-${lang}` }));
+    const f = fieldsOf({ ...contest, contest_name: names } as unknown as ContestDetail);
+    expect(f.multi).toBe(true);
+    expect(f.names.kr).toBe('name-kr');
+  });
 });

@@ -21,10 +21,18 @@ export interface BaseSetting {
 
 const complement = (zones: readonly number[]) => ZONES.filter((z) => !zones.includes(z));
 
+/** A name given in all five console languages and no untagged name is a per-language name. */
+function hasEveryConsoleName(name: readonly I18nEntry[]): boolean {
+  return (
+    !name.some((e) => e.lang === 'default' && e.content !== '') &&
+    CONSOLE_LANGS.every((lang) => name.some((e) => e.lang === lang && e.content !== ''))
+  );
+}
+
 export function fieldsOf(contest: ContestDetail): InfoFields {
   const own = (lang: ConsoleLang) => contest.contest_name.find((e) => e.lang === lang)?.content ?? '';
   return {
-    multi: contest.i18n_switch === 1,
+    multi: contest.i18n_switch === 1 || hasEveryConsoleName(contest.contest_name),
     name: textFor(contest.contest_name, 'default'),
     names: Object.fromEntries(CONSOLE_LANGS.map((lang) => [lang, own(lang)])) as Record<ConsoleLang, string>,
     open: contest.open === 1,
