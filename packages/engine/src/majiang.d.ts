@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the rules engine's messages and records are untyped JSON
 // Types for the parts of @kobalab/majiang-core and @kobalab/majiang-ai the engine uses (the packages ship none).
 
 declare module '@kobalab/majiang-core' {
@@ -99,7 +100,7 @@ declare module '@kobalab/majiang-core' {
     _fenpei: number[] | null;
     _max_jushu: number;
     get model(): Model;
-    add_paipu(paipu: Record<string, any>): void;
+    add_paipu(paipu: Record<string, unknown>): void;
     do_sync(): Game;
     kaiju(qijia?: number): void;
     qipai(shan?: Shan): void;
@@ -127,6 +128,13 @@ declare module '@kobalab/majiang-core' {
     allow_pingju(): boolean;
     get_dapai(): string[];
     static get_dapai(rule: MajiangRule, shoupai: Shoupai): string[];
+    static allow_lizhi(
+      rule: MajiangRule,
+      shoupai: Shoupai,
+      p: string | null,
+      paishu: number,
+      defen: number,
+    ): boolean | string[];
     static allow_hule(
       rule: MajiangRule,
       shoupai: Shoupai,

@@ -129,10 +129,14 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     resume: (tableId) => control(tableId, 'resume'),
     terminate: (tableId) => control(tableId, 'terminate'),
     answer(tableId, seat, askId, reply) {
-      sinks.get(tableId)?.slot.worker.postMessage({ op: 'answer', tableId, seat, askId, reply } satisfies ToWorker);
+      sinks
+        .get(tableId)
+        ?.slot.worker.postMessage({ op: 'answer', tableId, seat, askId, reply } satisfies ToWorker);
     },
     setConnected(tableId, seat, connected) {
-      sinks.get(tableId)?.slot.worker.postMessage({ op: 'connect', tableId, seat, connected } satisfies ToWorker);
+      sinks
+        .get(tableId)
+        ?.slot.worker.postMessage({ op: 'connect', tableId, seat, connected } satisfies ToWorker);
     },
     get size() {
       return sinks.size;

@@ -1,6 +1,5 @@
 import Majiang, { type Paipu } from '@kobalab/majiang-core';
 import type { Reply, SeatPlayer } from './robots/types';
-import { WallInPlay } from './wall-in-play';
 import { type EndReason, gameEndReason } from './rules/game-end';
 import { meetsMinHan } from './rules/min-han';
 import { notenPayments } from './rules/noten';
@@ -8,6 +7,7 @@ import { dealerRepeats, type HandOutcome, nextHonba } from './rules/renchan';
 import { applyRenhou, type ScoredWin } from './rules/renhou';
 import { repriceWin, riichiRefund } from './rules/sticks';
 import type { TableRule } from './rules/table-rule';
+import { WallInPlay } from './wall-in-play';
 
 /** Where the game stands: wind, hand, honba, riichi sticks on the table, scores by seat. */
 export interface Progress {
@@ -147,15 +147,18 @@ export class TableGame extends Majiang.Game {
         if (!baopai) break;
         const paipu = { kaigang: { baopai } };
         this.add_paipu(paipu);
-        this.notify_players('kaigang', [0, 1, 2, 3].map(() => structuredClone(paipu)));
+        this.notify_players(
+          'kaigang',
+          [0, 1, 2, 3].map(() => structuredClone(paipu)),
+        );
       }
     }
     this.hooks.handStart(this.progress());
   }
 
-  override add_paipu(paipu: Record<string, any>): void {
-    if (paipu.hule) this.scoreWin(paipu.hule);
-    if (paipu.pingju) this.scoreDraw(paipu.pingju);
+  override add_paipu(paipu: Record<string, unknown>): void {
+    if (paipu.hule) this.scoreWin(paipu.hule as ScoredWin & { l: number; baojia: number | null });
+    if (paipu.pingju) this.scoreDraw(paipu.pingju as { name: string; shoupai: string[]; fenpei: number[] });
     super.add_paipu(paipu);
   }
 
@@ -178,7 +181,7 @@ export class TableGame extends Majiang.Game {
     this.outcome.won = true;
     if (hule.l === 0) this.outcome.dealerWon = true;
     const seatOf = (l: number) => m.player_id[l];
-    const counted = !hule.damanguan && (hule.fanshu ?? 0) >= 13 && !!this.rule.core['数え役満あり'];
+    const counted = !hule.damanguan && (hule.fanshu ?? 0) >= 13 && !!this.rule.core.数え役満あり;
     const win: WinSummary = {
       seat: seatOf(hule.l),
       from: payer == null ? null : seatOf(payer),
@@ -219,14 +222,14 @@ export class TableGame extends Majiang.Game {
     const riichi = this._dapai?.slice(-1) === '*';
     const fourthRiichi = riichi && this._lizhi.filter((x) => x).length === 4;
     const core = this.rule.core;
-    const anyAbortive = core['途中流局あり'];
+    const anyAbortive = core.途中流局あり;
     // have_sijializhi / have_sigangsanle: the engine has one switch for both, narrowed to the case at hand
-    core['途中流局あり'] =
+    core.途中流局あり =
       anyAbortive && (fourthRiichi ? this.rule.abortive.fourRiichi : this.rule.abortive.fourKans);
     try {
       super.reply_dapai();
     } finally {
-      core['途中流局あり'] = anyAbortive;
+      core.途中流局あり = anyAbortive;
     }
     // liqibang_value: the engine took 1000 for the riichi stick
     if (m.lizhibang > sticksBefore) m.defen[discarder] += riichiRefund(this.rule);
@@ -243,7 +246,7 @@ export class TableGame extends Majiang.Game {
         if (!reply?.hule || !this._neng_rong[l]) continue;
         const hand = m.shoupai[l].clone().zimo(p.replace('0', '5'));
         if (Majiang.Util.xiangting_guoshi(hand) !== -1) continue;
-        if (this.rule.core['最大同時和了数'] === 1 && this._hule.length) continue;
+        if (this.rule.core.最大同時和了数 === 1 && this._hule.length) continue;
         this._hule.push(l);
       }
       if (this._hule.length) {
@@ -252,6 +255,14 @@ export class TableGame extends Majiang.Game {
       }
     }
     super.reply_gang();
+  }
+
+  /** With tobi (`can_jifei`), riichi needs the points for one stick at `liqibang_value` (the engine checks 1000). */
+  override allow_lizhi(p: string): boolean | string[] {
+    const m = this._model;
+    const seat = m.player_id[m.lunban];
+    const defen = m.defen[seat] + 1000 - this.rule.liqibangValue;
+    return Majiang.Game.allow_lizhi(this._rule, m.shoupai[m.lunban], p, m.shan.paishu, defen);
   }
 
   /** have_jiuzhongjiupai: kyuushu kyuuhai. */

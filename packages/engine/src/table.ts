@@ -210,13 +210,17 @@ export class Table {
   private finish(): void {
     this.stateValue = 'finished';
     const leftoverStickPoints = this.game.leftoverSticks * this.rule.liqibangValue;
-    const progress = { ...(this.game.lastHand ?? this.progress()), scores: this.progress().scores, liqibang: 0 };
+    const progress = {
+      ...(this.game.lastHand ?? this.progress()),
+      scores: this.progress().scores,
+      liqibang: 0,
+    };
     const log: GameLog = {
       format: 'taikai/1',
       tableId: this.id,
       roundType: this.roundType,
       commitment: this.commitment,
-      red: this.rule.core['赤牌'],
+      red: this.rule.core.赤牌,
       leftoverStickPoints,
       paipu: this.game.log,
     };

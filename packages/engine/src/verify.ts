@@ -26,7 +26,8 @@ export function verifyGame(seed: string, log: GameLog): Verification {
       problems.push(`hand ${n}: no deal`);
       return;
     }
-    if (qipai.baopai !== wall[4]) problems.push(`hand ${n}: dora indicator ${qipai.baopai} is not ${wall[4]}`);
+    if (qipai.baopai !== wall[4])
+      problems.push(`hand ${n}: dora indicator ${qipai.baopai} is not ${wall[4]}`);
     for (let l = 0; l < 4; l++) {
       const dealt = Array.from({ length: 13 }, () => shan._pai.pop() as string);
       const expected = new Majiang.Shoupai(dealt).toString();

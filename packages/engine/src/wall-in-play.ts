@@ -17,7 +17,7 @@ export class WallInPlay extends Majiang.Shan {
     super(rule);
     this._pai = wall.slice();
     this._baopai = [this._pai[4]];
-    this._fubaopai = rule['裏ドラあり'] ? [this._pai[9]] : null;
+    this._fubaopai = rule.裏ドラあり ? [this._pai[9]] : null;
     this.scoresIndicators = scoresIndicators;
   }
 
@@ -32,7 +32,7 @@ export class WallInPlay extends Majiang.Shan {
       throw new Error('no replacement draw now');
     }
     this.replacements++;
-    this._weikaigang = !!this._rule['カンドラあり'];
+    this._weikaigang = !!this._rule.カンドラあり;
     return this._pai.shift() as string;
   }
 
@@ -51,9 +51,8 @@ export class WallInPlay extends Majiang.Shan {
     if (this.revealed >= MAX_INDICATORS) return null;
     const at = 4 + this.revealed - this.replacements;
     this._baopai.push(this._pai[at]);
-    if (this._fubaopai && (!kan || this._rule['カン裏あり'])) this._fubaopai.push(this._pai[at + 5]);
+    if (this._fubaopai && (!kan || this._rule.カン裏あり)) this._fubaopai.push(this._pai[at + 5]);
     this.revealed++;
     return this._pai[at];
   }
-
 }

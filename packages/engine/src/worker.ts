@@ -26,7 +26,11 @@ port.on('message', (message: ToWorker) => {
         post({ kind: 'started', reqId: message.reqId, commitment: table.commitment });
         table.start();
       } catch (error) {
-        post({ kind: 'start_failed', reqId: message.reqId, error: error instanceof Error ? error.message : String(error) });
+        post({
+          kind: 'start_failed',
+          reqId: message.reqId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       return;
     }

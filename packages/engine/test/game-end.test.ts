@@ -22,20 +22,26 @@ describe('end of the game (fandian, have_nanruxiru, tianbian_value, all-last sto
   });
 
   it('after South 4 the game ends when someone has fandian (30000)', () => {
-    expect(gameEndReason(check({ chang: 1, ju: 3, scores: [31000, 29000, 20000, 20000] }), south)).toBe('scheduled');
+    expect(gameEndReason(check({ chang: 1, ju: 3, scores: [31000, 29000, 20000, 20000] }), south)).toBe(
+      'scheduled',
+    );
   });
 
   it('nobody at fandian: West entry (have_nanruxiru), sudden death until someone reaches it', () => {
     const flat = [29000, 29000, 22000, 20000];
     expect(gameEndReason(check({ chang: 1, ju: 3, scores: flat }), south)).toBeNull();
     expect(gameEndReason(check({ chang: 2, ju: 0, scores: flat }), south)).toBeNull();
-    expect(gameEndReason(check({ chang: 2, ju: 1, scores: [30000, 28000, 22000, 20000] }), south)).toBe('extension');
+    expect(gameEndReason(check({ chang: 2, ju: 1, scores: [30000, 28000, 22000, 20000] }), south)).toBe(
+      'extension',
+    );
     expect(gameEndReason(check({ chang: 2, ju: 3, scores: flat }), south)).toBe('extension_limit');
   });
 
   it('have_nanruxiru off: the game ends after South 4 whatever the scores', () => {
     const rule = toTableRule({ have_nanruxiru: 0 }, 2);
-    expect(gameEndReason(check({ chang: 1, ju: 3, scores: [29000, 29000, 22000, 20000] }), rule)).toBe('scheduled');
+    expect(gameEndReason(check({ chang: 1, ju: 3, scores: [29000, 29000, 22000, 20000] }), rule)).toBe(
+      'scheduled',
+    );
   });
 
   it('a higher fandian keeps the game going where the default would end it', () => {
@@ -46,13 +52,17 @@ describe('end of the game (fandian, have_nanruxiru, tianbian_value, all-last sto
 
   it('East games (round type 1) end after East 4 and extend into South', () => {
     const east = toTableRule({}, 1);
-    expect(gameEndReason(check({ chang: 0, ju: 3, scores: [31000, 29000, 20000, 20000] }), east)).toBe('scheduled');
+    expect(gameEndReason(check({ chang: 0, ju: 3, scores: [31000, 29000, 20000, 20000] }), east)).toBe(
+      'scheduled',
+    );
     expect(gameEndReason(check({ chang: 0, ju: 3, scores: [29000, 29000, 22000, 20000] }), east)).toBeNull();
   });
 
   it('tianbian_value ends the game at once when a score reaches it; 0 is off', () => {
     const scores = [52000, 20000, 18000, 10000];
-    expect(gameEndReason(check({ chang: 0, ju: 1, scores }), toTableRule({ tianbian_value: 50000 }, 2))).toBe('tianbian');
+    expect(gameEndReason(check({ chang: 0, ju: 1, scores }), toTableRule({ tianbian_value: 50000 }, 2))).toBe(
+      'tianbian',
+    );
     expect(gameEndReason(check({ chang: 0, ju: 1, scores }), south)).toBeNull();
   });
 
@@ -72,7 +82,13 @@ describe('end of the game (fandian, have_nanruxiru, tianbian_value, all-last sto
   });
 
   it('all-last stop on tenpai (have_tingpaizhongju) is a separate switch', () => {
-    const last = { chang: 1, ju: 3, scores: [20000, 20000, 20000, 40000], outcome: dealerTenpaiDraw, repeats: true };
+    const last = {
+      chang: 1,
+      ju: 3,
+      scores: [20000, 20000, 20000, 40000],
+      outcome: dealerTenpaiDraw,
+      repeats: true,
+    };
     expect(gameEndReason(check(last), south)).toBe('all_last_stop');
     expect(gameEndReason(check(last), toTableRule({ have_tingpaizhongju: 0 }, 2))).toBeNull();
     expect(gameEndReason(check(last), toTableRule({ have_helezhongju: 0 }, 2))).toBe('all_last_stop');

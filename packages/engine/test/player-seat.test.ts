@@ -36,10 +36,14 @@ describe('player seats', () => {
     const ownDraws = messages.filter((m) => m.msg.zimo && m.msg.zimo.p !== '');
     expect(ownDraws.length).toBeGreaterThan(0);
     expect(ownDraws.every((m) => m.ask)).toBe(true);
-    expect(asked.every((m) => m.msg.zimo || m.msg.gangzimo || m.msg.dapai || m.msg.fulou || m.msg.gang)).toBe(true);
+    expect(asked.every((m) => m.msg.zimo || m.msg.gangzimo || m.msg.dapai || m.msg.fulou || m.msg.gang)).toBe(
+      true,
+    );
     // Others' draws (hidden tiles) never ask anything.
     expect(messages.filter((m) => m.msg.zimo?.p === '').every((m) => m.ask === null)).toBe(true);
-    expect(messages.filter((m) => m.msg.qipai || m.msg.kaiju || m.msg.jieju).every((m) => m.ask === null)).toBe(true);
+    expect(
+      messages.filter((m) => m.msg.qipai || m.msg.kaiju || m.msg.jieju).every((m) => m.ask === null),
+    ).toBe(true);
     // Other players' hands are hidden in the deal the player sees.
     const deal = messages.find((m) => m.msg.qipai)?.msg.qipai;
     expect(deal?.shoupai.filter((s) => s !== '')).toHaveLength(1);
@@ -58,7 +62,9 @@ describe('player seats', () => {
     // Each next decision only came after the previous deadline.
     expect(asks[1].at).toBeGreaterThanOrEqual(asks[0].deadline - 5);
     // The draw was discarded for the player.
-    const discards = events.flatMap((e) => (e.type === 'seat_message' && e.msg.dapai?.l === 0 ? [e.msg.dapai.p] : []));
+    const discards = events.flatMap((e) =>
+      e.type === 'seat_message' && e.msg.dapai?.l === 0 ? [e.msg.dapai.p] : [],
+    );
     expect(discards[0]).toMatch(/_$/);
   });
 
@@ -81,7 +87,11 @@ describe('player seats', () => {
 describe('yakuman events', () => {
   const progress = { chang: 1, ju: 2, ben: 3, liqibang: 0, scores: [0, 0, 0, 0] };
   it('a yakuman carries its multiple', () => {
-    const e = yakumanEvent('t', { seat: 2, from: 1, yakuman: 2, points: 64000, yaku: ['四暗刻単騎'] }, progress);
+    const e = yakumanEvent(
+      't',
+      { seat: 2, from: 1, yakuman: 2, points: 64000, yaku: ['四暗刻単騎'] },
+      progress,
+    );
     expect(e).toEqual({
       type: 'yakuman',
       tableId: 't',
@@ -96,7 +106,11 @@ describe('yakuman events', () => {
     });
   });
   it('a counted (kazoe) yakuman is its own kind, code 7', () => {
-    const e = yakumanEvent('t', { seat: 1, from: null, han: 13, counted: true, points: 32000, yaku: [] }, progress);
+    const e = yakumanEvent(
+      't',
+      { seat: 1, from: null, han: 13, counted: true, points: 32000, yaku: [] },
+      progress,
+    );
     expect(e).toMatchObject({ kind: 'counted', multiple: 1, yiman: 7 });
   });
 });

@@ -24,7 +24,8 @@ function recorder() {
       }
     }
   };
-  const next = (type: string) => new Promise<TableEvent>((resolve) => waiters.push({ type, from: events.length, resolve }));
+  const next = (type: string) =>
+    new Promise<TableEvent>((resolve) => waiters.push({ type, from: events.length, resolve }));
   return { events, onEvent, next };
 }
 
@@ -36,7 +37,17 @@ describe('the table pool (worker threads)', () => {
     const runs = ['a', 'b', 'c'].map((id) => {
       const rec = recorder();
       const finished = rec.next('finished');
-      return { rec, finished, started: pool.start({ tableId: `order-${id}`, rule: {}, roundType: 1, seats: robots(), onEvent: rec.onEvent }) };
+      return {
+        rec,
+        finished,
+        started: pool.start({
+          tableId: `order-${id}`,
+          rule: {},
+          roundType: 1,
+          seats: robots(),
+          onEvent: rec.onEvent,
+        }),
+      };
     });
     for (const run of runs) {
       const { commitment } = await run.started;
@@ -45,7 +56,9 @@ describe('the table pool (worker threads)', () => {
       expect(types[0]).toBe('started');
       expect(types.at(-1)).toBe('finished');
       expect(run.rec.events[0]).toMatchObject({ commitment });
-      expect(types.filter((t) => t === 'hand_start').length).toBe(types.filter((t) => t === 'hand_end').length);
+      expect(types.filter((t) => t === 'hand_start').length).toBe(
+        types.filter((t) => t === 'hand_end').length,
+      );
       if (finished.type !== 'finished') throw new Error();
       expect(finished.settlement.players).toHaveLength(4);
       expect(finished.settlement.players.reduce((s, p) => s + p.total_point, 0)).toBe(0);
@@ -55,7 +68,13 @@ describe('the table pool (worker threads)', () => {
 
   it('refuses an unsupported rule before starting, naming the field', async () => {
     const rec = recorder();
-    const start = pool.start({ tableId: 'refused', rule: { chuanma: 1 }, roundType: 2, seats: robots(), onEvent: rec.onEvent });
+    const start = pool.start({
+      tableId: 'refused',
+      rule: { chuanma: 1 },
+      roundType: 2,
+      seats: robots(),
+      onEvent: rec.onEvent,
+    });
     await expect(start).rejects.toBeInstanceOf(UnsupportedRuleError);
     await expect(start).rejects.toThrow(/chuanma/);
     expect(rec.events).toEqual([]);
@@ -66,7 +85,8 @@ describe('the table pool (worker threads)', () => {
     // Seat 0 is a player whose every decision the test answers (tsumogiri / pass).
     const onEvent = (e: TableEvent) => {
       rec.onEvent(e);
-      if (e.type === 'seat_message' && e.ask) setTimeout(() => pool.answer('ctl', e.seat, e.ask?.id ?? 0, {}), 2);
+      if (e.type === 'seat_message' && e.ask)
+        setTimeout(() => pool.answer('ctl', e.seat, e.ask?.id ?? 0, {}), 2);
     };
     const seats = [{ kind: 'player' as const, name: 'P' }, ...robots().slice(1)];
     await pool.start({ tableId: 'ctl', rule: {}, roundType: 2, seats, onEvent });
@@ -88,7 +108,11 @@ describe('the table pool (worker threads)', () => {
     expect(await pool.terminate('ctl')).toEqual({ ok: true, state: 'terminated' });
     const event = await terminated;
     if (event.type !== 'terminated') throw new Error();
-    expect(event.progress).toMatchObject({ chang: expect.any(Number), ju: expect.any(Number), ben: expect.any(Number) });
+    expect(event.progress).toMatchObject({
+      chang: expect.any(Number),
+      ju: expect.any(Number),
+      ben: expect.any(Number),
+    });
     expect(event.progress.scores).toHaveLength(4);
     // Idempotent: terminating again changes nothing; pause / resume of an ended table are refused.
     expect(await pool.terminate('ctl')).toEqual({ ok: true, state: 'terminated' });
@@ -101,7 +125,8 @@ describe('the table pool (worker threads)', () => {
     const rec = recorder();
     const onEvent = (e: TableEvent) => {
       rec.onEvent(e);
-      if (e.type === 'seat_message' && e.ask) setTimeout(() => pool.answer('expiry', e.seat, e.ask?.id ?? 0, {}), 2);
+      if (e.type === 'seat_message' && e.ask)
+        setTimeout(() => pool.answer('expiry', e.seat, e.ask?.id ?? 0, {}), 2);
     };
     const seats = [{ kind: 'player' as const }, ...robots().slice(1)];
     await pool.start({ tableId: 'expiry', rule: {}, roundType: 1, seats, onEvent, pauseLimitMs: 200 });

@@ -29,7 +29,9 @@ describe('noten payments (noting_fafu_1/2/3)', () => {
   });
 
   it('two players tenpai: each noten player pays noting_fafu_2, shared by the tenpai players', () => {
-    expect(playScripted({}, [twoTenpai], { hands: 1 }).hands[0].end.scores).toEqual([26500, 23500, 26500, 23500]);
+    expect(playScripted({}, [twoTenpai], { hands: 1 }).hands[0].end.scores).toEqual([
+      26500, 23500, 26500, 23500,
+    ]);
     expect(playScripted({ noting_fafu_2: 1000 }, [twoTenpai], { hands: 1 }).hands[0].end.scores).toEqual([
       26000, 24000, 26000, 24000,
     ]);
@@ -49,7 +51,8 @@ describe('riichi stick and honba values (liqibang_value, changbang_value)', () =
   // Hand 2 (1 honba, 1 stick on the table): the dealer's first discard s8 deals into tanyao pinfu (2000).
   const ronOnHonba = scriptedWall({ hands: [N1, TANYAO_PINFU, N2, N3], draws: 's8' });
   const play = (rule: Record<string, number>) =>
-    playScripted(rule, [riichiDraw, ronOnHonba], { hands: 2, seats: [new Claimer(true), new Claimer()] }).hands;
+    playScripted(rule, [riichiDraw, ronOnHonba], { hands: 2, seats: [new Claimer(true), new Claimer()] })
+      .hands;
 
   it('defaults: a stick costs 1000, a honba adds 300, the winner takes the stick', () => {
     const [draw, win] = play({});
@@ -75,7 +78,10 @@ describe('minimum han (fanfu) and renhou (enable_renhe)', () => {
 
   it('fanfu 1: tanyao alone wins (1 han 40 fu, 1300)', () => {
     const { hands } = play({});
-    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0, han: 1, fu: 40, points: 1300 }] });
+    expect(hands[0].result).toMatchObject({
+      kind: 'win',
+      wins: [{ seat: 1, from: 0, han: 1, fu: 40, points: 1300 }],
+    });
     expect(hands[0].end.scores).toEqual([23700, 26300, 25000, 25000]);
   });
 
@@ -102,7 +108,12 @@ describe('minimum han (fanfu) and renhou (enable_renhe)', () => {
 
 describe('indicator dora (have_biao_dora)', () => {
   // Indicator s5: s6 is dora, and seat 1 holds two.
-  const wall = scriptedWall({ hands: [N1, TANYAO_KANCHAN, N2, N3], draws: 's7', indicator: 's5', dead: 's7s7' });
+  const wall = scriptedWall({
+    hands: [N1, TANYAO_KANCHAN, N2, N3],
+    draws: 's7',
+    indicator: 's5',
+    dead: 's7s7',
+  });
   const play = (rule: Record<string, number>) =>
     playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] }).hands[0].result;
 
@@ -117,7 +128,10 @@ describe('indicator dora (have_biao_dora)', () => {
 
 describe('abortive draws', () => {
   // Everyone draws East first and discards it: suufon renda.
-  const wall = scriptedWall({ hands: [N1, N2.replace('s8', 's9'), 'm2468p2468s2468m1', N3.replace('z3', 'm3')], draws: 'z1z1z1z1' });
+  const wall = scriptedWall({
+    hands: [N1, N2.replace('s8', 's9'), 'm2468p2468s2468m1', N3.replace('z3', 'm3')],
+    draws: 'z1z1z1z1',
+  });
 
   it('have_sifenglianda on: four East discards in the first go-around abort the hand, the dealer repeats', () => {
     const { hands } = playScripted({}, [wall], { hands: 2 });
@@ -183,13 +197,20 @@ describe('kokushi robbing a closed kan (disable_angang_guoshi)', () => {
 
 describe('counted yakuman (kazoe, disable_leijiyiman)', () => {
   // Closed chinitsu ryanpeikou tanyao pinfu with two dora (indicator m7): 13 han on the dealer's m8.
-  const wall = scriptedWall({ hands: [N2, 'm2233445566778', 'p13579s1357z1234', N4], draws: 'm8', indicator: 'm7' });
+  const wall = scriptedWall({
+    hands: [N2, 'm2233445566778', 'p13579s1357z1234', N4],
+    draws: 'm8',
+    indicator: 'm7',
+  });
   const play = (rule: Record<string, number>) =>
     playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] });
 
   it('13 han counts as a yakuman (32000) and is reported as counted', () => {
     const { hands, yakuman } = play({});
-    expect(hands[0].result).toMatchObject({ kind: 'win', wins: [{ seat: 1, han: 13, points: 32000, counted: true }] });
+    expect(hands[0].result).toMatchObject({
+      kind: 'win',
+      wins: [{ seat: 1, han: 13, points: 32000, counted: true }],
+    });
     expect(yakuman).toEqual([expect.objectContaining({ seat: 1, counted: true })]);
   });
 

@@ -41,7 +41,10 @@ describe('settlement (RULES.md)', () => {
   });
 
   it('jingsuanyuandian and the uma come from the rule (MLeague-like 30000 base, 10/-10/-30)', () => {
-    const rule = toTableRule({ jingsuanyuandian: 30000, shunweima_2: 10, shunweima_3: -10, shunweima_4: -30 }, 2);
+    const rule = toTableRule(
+      { jingsuanyuandian: 30000, shunweima_2: 10, shunweima_3: -10, shunweima_4: -30 },
+      2,
+    );
     const { players } = settle([45000, 30000, 15000, 10000], 0, rule);
     expect(players.map((p) => p.total_point)).toEqual([65000, 10000, -25000, -50000]);
   });

@@ -45,8 +45,12 @@ describe('Tenhou JSON export', () => {
       if (!next) return;
       // Next hand's scores = these + the result's payments − 1000 per riichi stick laid down (unless the riichi
       // discard itself was ronned).
-      const deltas = result.filter((x): x is number[] => Array.isArray(x) && x.length === 4 && typeof x[0] === 'number');
-      const ronnedBy = result.flatMap((x) => (Array.isArray(x) && typeof x[3] === 'string' && x[0] !== x[1] ? [x[1] as number] : []));
+      const deltas = result.filter(
+        (x): x is number[] => Array.isArray(x) && x.length === 4 && typeof x[0] === 'number',
+      );
+      const ronnedBy = result.flatMap((x) =>
+        Array.isArray(x) && typeof x[3] === 'string' && x[0] !== x[1] ? [x[1] as number] : [],
+      );
       const moved = start.map((p, seat) => {
         const mine = hand[6 + seat * 3] as unknown[];
         let sticks = mine.filter((d) => String(d).startsWith('r')).length;

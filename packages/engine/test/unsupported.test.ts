@@ -15,7 +15,9 @@ function refusal(rule: Record<string, number>, roundType = 2): UnsupportedRuleEr
 describe('rules we cannot honour are refused up front, by name', () => {
   it('three-player round types (11, 12) are refused naming the mode', () => {
     for (const roundType of [11, 12]) {
-      expect(refusal({}, roundType).fields).toEqual([expect.objectContaining({ field: 'mode', value: roundType })]);
+      expect(refusal({}, roundType).fields).toEqual([
+        expect.objectContaining({ field: 'mode', value: roundType }),
+      ]);
     }
   });
 
@@ -29,7 +31,9 @@ describe('rules we cannot honour are refused up front, by name', () => {
 
   it('local yaku (guyi_mode) and four-kan liability (pao 1) are refused', () => {
     expect(refusal({ guyi_mode: 1 }).fields[0].field).toBe('guyi_mode');
-    expect(refusal({ enable_baopai_extend_settings: 1 }).fields[0].field).toBe('enable_baopai_extend_settings');
+    expect(refusal({ enable_baopai_extend_settings: 1 }).fields[0].field).toBe(
+      'enable_baopai_extend_settings',
+    );
   });
 
   it('every unsupported field is named at once', () => {

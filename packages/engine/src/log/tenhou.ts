@@ -133,7 +133,13 @@ export function toTenhou(game: GameLog): TenhouLog {
         const who = abs(h.l);
         const value = h.damanguan ? `役満${h.defen}点` : `${h.fu}符${h.fanshu}飜${h.defen}点`;
         if (!result.length) result.push('和了');
-        result.push(deltas, [who, h.baojia == null ? who : abs(h.baojia), who, value, ...h.hupai.map(yakuString)]);
+        result.push(deltas, [
+          who,
+          h.baojia == null ? who : abs(h.baojia),
+          who,
+          value,
+          ...h.hupai.map(yakuString),
+        ]);
       } else if (entry.pingju) {
         const deltas = [0, 0, 0, 0];
         entry.pingju.fenpei.forEach((d: number, l: number) => {
@@ -144,7 +150,14 @@ export function toTenhou(game: GameLog): TenhouLog {
       }
     }
     const seats = [0, 1, 2, 3].flatMap((s) => [haipai[s], takes[s], discards[s]]);
-    return [[qipai.zhuangfeng * 4 + ju, qipai.changbang, qipai.lizhibang], start, dora, ura, ...seats, result];
+    return [
+      [qipai.zhuangfeng * 4 + ju, qipai.changbang, qipai.lizhibang],
+      start,
+      dora,
+      ura,
+      ...seats,
+      result,
+    ];
   });
   return {
     title: [paipu.title, ''],

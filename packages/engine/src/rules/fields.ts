@@ -6,7 +6,9 @@ export type RuleValue = number | boolean | undefined;
  * A `detail_rule` as a table receives it: the protocol's `DetailRule`, or any part of it (a rule is always read
  * on top of the defaults of its round type). Switches may arrive as 0/1 or booleans.
  */
-export type RuleFields = { [K in keyof DetailRule]?: DetailRule[K] extends boolean ? boolean | number : DetailRule[K] } & {
+export type RuleFields = {
+  [K in keyof DetailRule]?: DetailRule[K] extends boolean ? boolean | number : DetailRule[K];
+} & {
   [field: string]: RuleValue;
 };
 

@@ -40,7 +40,7 @@ export function topSeat(scores: number[]): number {
  */
 export function gameEndReason(check: EndCheck, rule: TableRule): EndReason {
   const { scores, chang, ju, outcome, repeats } = check;
-  if (rule.core['トビ終了あり'] && scores.some((s) => s < 0)) return 'bust';
+  if (rule.core.トビ終了あり && scores.some((s) => s < 0)) return 'bust';
   if (rule.tianbian > 0 && scores.some((s) => s >= rule.tianbian)) return 'tianbian';
 
   const handIndex = chang * 4 + ju;

@@ -2,13 +2,13 @@ import type { MajiangRule } from '@kobalab/majiang-core';
 
 /** Basic points of a hand: han and fu below mangan, then the limit hands (kazoe yakuman when allowed). */
 export function basicPoints(han: number, fu: number, rule: MajiangRule): number {
-  if (han >= 13 && rule['数え役満あり']) return 8000;
+  if (han >= 13 && rule.数え役満あり) return 8000;
   if (han >= 11) return 6000;
   if (han >= 8) return 4000;
   if (han >= 6) return 3000;
   const base = fu * 2 ** (2 + han);
   // have_qieshangmanguan: 4 han 30 fu and 3 han 60 fu round up to mangan (kiriage mangan)
-  if (rule['切り上げ満貫あり'] && base === 1920) return 2000;
+  if (rule.切り上げ満貫あり && base === 1920) return 2000;
   return Math.min(base, 2000);
 }
 

@@ -28,7 +28,7 @@ export function applyRenhou(
   const isYakuman = win.hupai.some((h) => typeof h.fanshu === 'string');
   let base: number;
   if (mode === 2) {
-    if (isYakuman && !rule['役満の複合あり']) return false;
+    if (isYakuman && !rule.役満の複合あり) return false;
     const multiple = isYakuman ? (win.damanguan ?? 1) + 1 : 1;
     win.hupai = [...(isYakuman ? win.hupai : []), { name: RENHOU, fanshu: '*' }];
     win.damanguan = multiple;

@@ -32,7 +32,6 @@ const MODE_SWITCHES: Record<string, string> = {
   tianming_mode: 'tianming mode',
   yongchang_mode: 'yongchang mode',
   hunzhiyiji_mode: 'hunzhiyiji mode',
-  xuezhandaodi_mode: 'bloody-end (xuezhan daodi) mode',
 };
 
 /**

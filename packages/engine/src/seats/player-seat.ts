@@ -109,7 +109,10 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
     else this.inform();
   }
   action_dapai(dapai: { l: number; p: string }): void {
-    if (dapai.l === this._menfeng) return this.inform();
+    if (dapai.l === this._menfeng) {
+      this.inform();
+      return;
+    }
     const d = ['', '+', '=', '-'][(4 + dapai.l - this._menfeng) % 4];
     const p = dapai.p.slice(0, 2) + d;
     const hand = this.shoupai;
@@ -126,7 +129,10 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
     else this.inform();
   }
   action_gang(gang: { l: number; m: string }): void {
-    if (gang.l === this._menfeng) return this.inform();
+    if (gang.l === this._menfeng) {
+      this.inform();
+      return;
+    }
     const d = ['', '+', '=', '-'][(4 + gang.l - this._menfeng) % 4];
     const p = gang.m[0] + gang.m.slice(-1) + d;
     if (this.allow_hule(this.shoupai, p, true)) this.ask();

@@ -1,6 +1,6 @@
+import type { Reply, SeatPlayer } from '../../src/robots/types';
 import { toTableRule } from '../../src/rules/adapter';
 import type { RuleFields } from '../../src/rules/fields';
-import type { Reply, SeatPlayer } from '../../src/robots/types';
 import { TableGame } from '../../src/table-game';
 import { dealWall } from '../../src/walls';
 
@@ -14,7 +14,8 @@ export class CheckedGame extends TableGame {
 
   private note(ok: boolean, what: string): void {
     this.checked++;
-    if (!ok) this.illegal.push(`${this._status} ${what} in hand ${this._model.zhuangfeng}-${this._model.jushu}`);
+    if (!ok)
+      this.illegal.push(`${this._status} ${what} in hand ${this._model.zhuangfeng}-${this._model.jushu}`);
   }
 
   override reply_zimo(): void {
@@ -52,7 +53,8 @@ export class CheckedGame extends TableGame {
   override reply_fulou(): void {
     const m = this._model;
     const reply: Reply = this.get_reply(m.lunban);
-    if (!this._gang && reply.dapai) this.note(this.get_dapai().includes(reply.dapai), `discard after call ${reply.dapai}`);
+    if (!this._gang && reply.dapai)
+      this.note(this.get_dapai().includes(reply.dapai), `discard after call ${reply.dapai}`);
     super.reply_fulou();
   }
 
@@ -68,7 +70,12 @@ export class CheckedGame extends TableGame {
 }
 
 /** Plays a whole seeded game with the given seats, every answer checked. */
-export function playChecked(rule: RuleFields, roundType: number, seats: SeatPlayer[], seed: string): CheckedGame {
+export function playChecked(
+  rule: RuleFields,
+  roundType: number,
+  seats: SeatPlayer[],
+  seed: string,
+): CheckedGame {
   const table = toTableRule(rule, roundType);
   const noop = () => {};
   const game = new CheckedGame(

@@ -9,7 +9,8 @@ import { dealWall, tileSet } from '../../src/walls';
 /** Tiles of a hand written in the engine's notation (`m123p456z11`). */
 export function tilesOf(hand: string): string[] {
   const tiles: string[] = [];
-  for (const [, suit, digits] of hand.matchAll(/([mpsz])(\d+)/g)) for (const d of digits) tiles.push(suit + d);
+  for (const [, suit, digits] of hand.matchAll(/([mpsz])(\d+)/g))
+    for (const d of digits) tiles.push(suit + d);
   return tiles;
 }
 
@@ -80,10 +81,12 @@ export class Claimer extends Majiang.Player implements SeatPlayer {
   action_zimo(zimo: { l: number; p: string }) {
     if (zimo.l !== this._menfeng) return this._callback?.();
     if (this.allow_hule(this.shoupai, null)) return this._callback?.({ hule: '-' });
-    if (this.habits.nineTerminals && this.allow_pingju(this.shoupai)) return this._callback?.({ daopai: '-' });
+    if (this.habits.nineTerminals && this.allow_pingju(this.shoupai))
+      return this._callback?.({ daopai: '-' });
     const kans = this.get_gang_mianzi(this.shoupai) ?? [];
     if (this.habits.kan && kans.length) return this._callback?.({ gang: kans[0] });
-    if (this.habits.riichi && this.allow_lizhi(this.shoupai, zimo.p)) return this._callback?.({ dapai: `${zimo.p}_*` });
+    if (this.habits.riichi && this.allow_lizhi(this.shoupai, zimo.p))
+      return this._callback?.({ dapai: `${zimo.p}_*` });
     this._callback?.({});
   }
   action_dapai(dapai: { l: number; p: string }) {
@@ -98,7 +101,8 @@ export class Claimer extends Majiang.Player implements SeatPlayer {
   action_gang(gang: { l: number; m: string }) {
     if (gang.l === this._menfeng) return this._callback?.();
     const d = ['', '+', '=', '-'][(4 + gang.l - this._menfeng) % 4];
-    if (this.allow_hule(this.shoupai, gang.m[0] + gang.m.slice(-1) + d, true)) return this._callback?.({ hule: '-' });
+    if (this.allow_hule(this.shoupai, gang.m[0] + gang.m.slice(-1) + d, true))
+      return this._callback?.({ hule: '-' });
     this._callback?.();
   }
   action_hule() {
