@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,18 +48,28 @@ export function openPostgres(url: string): Database {
 /** Embedded PostgreSQL (PGlite): in `<dataDir>/pg`, or an already opened instance. */
 export async function openPglite(source: { dataDir: string } | { instance: PGlite }): Promise<Database> {
   let instance: PGlite;
+  let release = () => {};
   if ('instance' in source) instance = source.instance;
   else {
     const dir = join(source.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    instance = await PGlite.create(dir);
+    release = lockDataDir(source.dataDir);
+    try {
+      instance = await PGlite.create(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   const db = drizzlePglite(instance, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => instance.close(),
+    close: async () => {
+      await instance.close();
+      release();
+    },
   };
 }
 
