@@ -1,3 +1,4 @@
+import { LIMITS } from '@taikai/protocol';
 import { ControlCode, type ControlResult, type TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
 import type { GameLog } from './log/game-log';
@@ -13,7 +14,8 @@ import { settle } from './settlement';
 import { TableGame } from './table-game';
 import { commitmentOf, dealWall, newSeed } from './walls';
 
-export const PAUSE_LIMIT_MS = 3600 * 1000;
+/** A pause lasts at most this long, then the table resumes by itself (spec: pause up to 1 hour). */
+export const PAUSE_LIMIT_MS = LIMITS.PAUSE_MAX_S * 1000;
 
 export interface TableOptions {
   tableId: string;
