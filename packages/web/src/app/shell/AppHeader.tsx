@@ -38,13 +38,16 @@ export function AppHeader() {
 
   return (
     <Layout.Header className="app-header">
-      <Link to="/" className="app-brand">
-        <span className="app-logo">雀</span>
-        <span className="app-name">taikai</span>
-        <span className="app-title">{t('shell.title')}</span>
-      </Link>
       <Space size="middle">
+        <Link to="/" className="app-brand">
+          <span className="app-logo">雀</span>
+          <span className="app-name">taikai</span>
+          <span className="app-title">{t('shell.title')}</span>
+        </Link>
+        {/* Kept at the left: on narrow screens the page scrolls sideways (min width 1248). */}
         <MobileHandoff />
+      </Space>
+      <Space size="middle">
         <span className="header-nickname" data-testid="header-nickname">
           <UserOutlined /> {account.data?.nickname ?? '…'}
         </span>
