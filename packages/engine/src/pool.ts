@@ -38,6 +38,7 @@ interface Slot {
 interface Pending {
   resolve: (value: never) => void;
   reject: (error: Error) => void;
+  slot: Slot;
 }
 
 const ENDED_MEMORY = 10_000;
@@ -58,7 +59,7 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
 
   const request = <T>(slot: Slot, message: ToWorker & { reqId: number }): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      pending.set(message.reqId, { resolve: resolve as (v: never) => void, reject });
+      pending.set(message.reqId, { resolve: resolve as (v: never) => void, reject, slot });
       slot.worker.postMessage(message);
     });
 
@@ -84,15 +85,32 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     entry.sink(event);
   };
 
-  const slots: Slot[] = Array.from({ length: count }, () => {
+  /** Starts (or restarts) a slot's worker. A worker that dies fails its tables and is replaced. */
+  const spawn = (slot: Slot): void => {
     const worker = new Worker(WORKER_URL);
+    slot.worker = worker;
     worker.on('message', onMessage);
-    worker.on('error', (error) => {
+    const lost = (error: unknown) => {
+      if (slot.worker !== worker) return;
       for (const [tableId, entry] of sinks) {
-        if (entry.slot.worker === worker) deliver({ type: 'failed', tableId, error: String(error) });
+        if (entry.slot === slot) deliver({ type: 'failed', tableId, error: String(error) });
       }
+      for (const [reqId, waiter] of pending) {
+        if (waiter.slot !== slot) continue;
+        pending.delete(reqId);
+        waiter.reject(new Error(`engine worker lost: ${String(error)}`));
+      }
+      if (!closed) spawn(slot);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => {
+      if (!closed) lost(new Error(`engine worker exited with code ${code}`));
     });
-    return { worker, tables: 0 };
+  };
+  const slots: Slot[] = Array.from({ length: count }, () => {
+    const slot = { tables: 0 } as Slot;
+    spawn(slot);
+    return slot;
   });
 
   const control = (tableId: string, action: ControlAction): Promise<ControlResult> => {

@@ -124,6 +124,7 @@ export class Table {
     this.stateValue = 'paused';
     const until = this.now() + this.pauseLimitMs;
     this.pauseTimer = setTimeout(() => this.resumeNow(true), this.pauseLimitMs);
+    for (const seat of this.seats) if (seat instanceof PlayerSeat) seat.holdClock();
     this.emit({ type: 'paused', tableId: this.id, until, progress: this.progress() });
     return { ok: true, state: 'paused' };
   }
@@ -170,6 +171,7 @@ export class Table {
     this.clearPause();
     this.stateValue = 'running';
     this.emit({ type: 'resumed', tableId: this.id, expired });
+    for (const seat of this.seats) if (seat instanceof PlayerSeat) seat.releaseClock();
     this.schedule();
   }
 

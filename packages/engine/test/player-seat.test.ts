@@ -114,3 +114,25 @@ describe('yakuman events', () => {
     expect(e).toMatchObject({ kind: 'counted', multiple: 1, yiman: 7 });
   });
 });
+
+describe('player seats while the table is paused', () => {
+  it('the decision clock stops during a pause and restarts with the time left, same ask id', async () => {
+    const asks: { id: number; deadline: number; at: number }[] = [];
+    const { table } = tableWithPlayer({ time_fixed: 0, time_add: 0.2 }, (e) => {
+      if (e.type === 'seat_message' && e.ask) asks.push({ ...e.ask, at: Date.now() });
+    });
+    table.start();
+    while (asks.length < 1) await sleep(5);
+    await sleep(50);
+    expect(table.pause()).toMatchObject({ ok: true });
+    await sleep(300);
+    // Past the original deadline, but the clock was held: the decision is still open.
+    expect(asks).toHaveLength(1);
+    expect(table.resume()).toMatchObject({ ok: true });
+    expect(asks).toHaveLength(2);
+    expect(asks[1].id).toBe(asks[0].id);
+    expect(asks[1].deadline - asks[1].at).toBeGreaterThan(100);
+    expect(asks[1].deadline - asks[1].at).toBeLessThanOrEqual(160);
+    table.terminate();
+  });
+});

@@ -29,7 +29,15 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   private readonly now: () => number;
   private connected = true;
   private askSeq = 0;
-  private pending: { id: number; reply: ReplyFn; timer: ReturnType<typeof setTimeout> } | null = null;
+  private pending: {
+    id: number;
+    reply: ReplyFn;
+    msg: GameMessage;
+    timer: ReturnType<typeof setTimeout> | null;
+    deadline: number;
+    /** Time left while the clock is held (table paused). */
+    left: number | null;
+  } | null = null;
 
   constructor(link: SeatLink, options: PlayerSeatOptions) {
     super();
@@ -64,14 +72,33 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   }
 
   dispose(): void {
-    if (this.pending) clearTimeout(this.pending.timer);
+    if (this.pending?.timer) clearTimeout(this.pending.timer);
     this.pending = null;
+  }
+
+  /** Stops the decision clock (the table is paused): the time left is kept. */
+  holdClock(): void {
+    const pending = this.pending;
+    if (!pending || pending.left != null) return;
+    if (pending.timer) clearTimeout(pending.timer);
+    pending.timer = null;
+    pending.left = Math.max(0, pending.deadline - this.now());
+  }
+
+  /** Restarts a held clock with the time that was left, telling the player the new deadline (same ask id). */
+  releaseClock(): void {
+    const pending = this.pending;
+    if (!pending || pending.left == null) return;
+    pending.deadline = this.now() + pending.left;
+    pending.timer = setTimeout(() => this.settle({}), pending.left);
+    pending.left = null;
+    this.link.deliver(pending.msg, { id: pending.id, deadline: pending.deadline });
   }
 
   private settle(reply: Reply): void {
     const pending = this.pending;
     if (!pending) return;
-    clearTimeout(pending.timer);
+    if (pending.timer) clearTimeout(pending.timer);
     this.pending = null;
     pending.reply(reply);
   }
@@ -93,9 +120,11 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
       return;
     }
     const id = ++this.askSeq;
+    const msg = this.current as GameMessage;
     const timer = setTimeout(() => this.settle({}), this.limitMs);
-    this.pending = { id, reply, timer };
-    this.link.deliver(this.current as GameMessage, { id, deadline: this.now() + this.limitMs });
+    const deadline = this.now() + this.limitMs;
+    this.pending = { id, reply, msg, timer, deadline, left: null };
+    this.link.deliver(msg, { id, deadline });
   }
 
   action_kaiju(): void {
