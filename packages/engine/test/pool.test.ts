@@ -150,6 +150,26 @@ describe('the table pool (worker threads)', () => {
     expect(rec.events.some((e) => e.type === 'seat_message' && e.seat === 0)).toBe(true);
   });
 
+  it('the caller’s event loop stays free while strong robots think', async () => {
+    const rec = recorder();
+    await pool.start({ tableId: 'busy', rule: {}, roundType: 2, seats: robots(2), onEvent: rec.onEvent });
+    const lags: number[] = [];
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      lags.push(now - last - 5);
+      last = now;
+    }, 5);
+    await sleep(1500);
+    clearInterval(tick);
+    await pool.terminate('busy');
+    expect(rec.events.some((e) => e.type === 'hand_start')).toBe(true);
+    // Timer ticks keep coming every few milliseconds (a shared machine may delay the odd one).
+    lags.sort((a, b) => a - b);
+    expect(lags.length).toBeGreaterThan(100);
+    expect(lags[Math.floor(lags.length * 0.95)]).toBeLessThan(50);
+  });
+
   it('controls on an unknown table report it missing', async () => {
     expect(await pool.pause('nope')).toEqual({ ok: false, state: 'missing' });
   });
