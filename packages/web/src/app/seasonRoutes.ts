@@ -1,3 +1,5 @@
+import { SeasonState, SeasonType, SignupType } from '@taikai/protocol';
+
 /** Season sub-pages of spec §2, in menu order; the empty path is the season info page. */
 export const SEASON_SUBPAGES = [
   '',
@@ -12,3 +14,54 @@ export const SEASON_SUBPAGES = [
   'record',
   'player_statistics',
 ] as const;
+export type SeasonSubpage = (typeof SEASON_SUBPAGES)[number];
+
+/** Locale key (under `season.pages`) of each sub-page. */
+export const SEASON_SUBPAGE_LABEL: Record<SeasonSubpage, string> = {
+  '': 'info',
+  advanced: 'advanced',
+  'chat-setting': 'chatSetting',
+  join: 'join',
+  user: 'user',
+  team_manager: 'teamManager',
+  'match-reservation': 'matchReservation',
+  'match-manage': 'matchManage',
+  'reservation-manage': 'reservationManage',
+  record: 'record',
+  player_statistics: 'playerStatistics',
+};
+
+export interface SeasonMenuFacts {
+  state: number;
+  signup_type: number;
+  rank_type: number;
+  /** The game service channel; the chat settings exist only on the yostar channel. */
+  channel?: string;
+  /** Whether the season has any game plan; reservation-manage is hidden without one. */
+  hasGamePlans?: boolean;
+}
+
+const LIVE_ONLY = new Set<SeasonSubpage>([
+  'advanced',
+  'chat-setting',
+  'join',
+  'match-manage',
+  'match-reservation',
+  'reservation-manage',
+]);
+
+/** The season sub-pages the menu shows for a season (spec §2). */
+export function seasonMenu(season: SeasonMenuFacts): SeasonSubpage[] {
+  const live =
+    season.state === SeasonState.PENDING ||
+    season.state === SeasonState.RUNNING ||
+    season.state === SeasonState.FINISHED;
+  return SEASON_SUBPAGES.filter((page) => {
+    if (LIVE_ONLY.has(page) && !live) return false;
+    if (page === 'chat-setting') return season.channel === 'yostar';
+    if (page === 'join') return season.signup_type === SignupType.CHECK;
+    if (page === 'team_manager') return season.rank_type === SeasonType.TEAM;
+    if (page === 'reservation-manage') return season.hasGamePlans === true;
+    return true;
+  });
+}

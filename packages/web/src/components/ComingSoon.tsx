@@ -9,6 +9,7 @@ export function ComingSoon({ title }: { title?: string }) {
   return (
     <div className="tab-panel" data-testid="coming-soon">
       <Empty
+        styles={{ image: { height: 56, marginBottom: 12 } }}
         image={<ClockCircleOutlined style={{ fontSize: 48, color: '#c8ccd3' }} />}
         description={
           <>

@@ -180,6 +180,19 @@ const chs = {
   season: {
     title: '赛季 {{seasonId}}',
     back: '返回赛事',
+    pages: {
+      info: '赛季信息',
+      advanced: '规则设置',
+      chatSetting: '聊天设置',
+      join: '报名审核',
+      user: '选手名单',
+      teamManager: '队伍管理',
+      matchReservation: '创建对局',
+      matchManage: '对局管理',
+      reservationManage: '预约管理',
+      record: '牌谱记录',
+      playerStatistics: '选手统计',
+    },
   },
 };
 

@@ -181,6 +181,19 @@ const chs_t: Messages = {
   season: {
     title: '賽季 {{seasonId}}',
     back: '返回賽事',
+    pages: {
+      info: '賽季資訊',
+      advanced: '規則設定',
+      chatSetting: '聊天設定',
+      join: '報名審核',
+      user: '選手名單',
+      teamManager: '隊伍管理',
+      matchReservation: '建立對局',
+      matchManage: '對局管理',
+      reservationManage: '預約管理',
+      record: '牌譜紀錄',
+      playerStatistics: '選手統計',
+    },
   },
 };
 

@@ -183,6 +183,19 @@ const en: Messages = {
   season: {
     title: 'Season {{seasonId}}',
     back: 'Back to tournament',
+    pages: {
+      info: 'Season info',
+      advanced: 'Rules',
+      chatSetting: 'Chat',
+      join: 'Sign-ups',
+      user: 'Roster',
+      teamManager: 'Teams',
+      matchReservation: 'Create game',
+      matchManage: 'Games',
+      reservationManage: 'Reservations',
+      record: 'Game records',
+      playerStatistics: 'Statistics',
+    },
   },
 };
 

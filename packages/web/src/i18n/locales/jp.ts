@@ -182,6 +182,19 @@ const jp: Messages = {
   season: {
     title: 'シーズン {{seasonId}}',
     back: '大会へ戻る',
+    pages: {
+      info: 'シーズン情報',
+      advanced: 'ルール設定',
+      chatSetting: 'チャット設定',
+      join: '参加申請',
+      user: '選手名簿',
+      teamManager: 'チーム管理',
+      matchReservation: '対局作成',
+      matchManage: '対局管理',
+      reservationManage: '予約管理',
+      record: '牌譜',
+      playerStatistics: '選手統計',
+    },
   },
 };
 

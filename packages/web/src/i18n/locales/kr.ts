@@ -182,6 +182,19 @@ const kr: Messages = {
   season: {
     title: '시즌 {{seasonId}}',
     back: '대회로 돌아가기',
+    pages: {
+      info: '시즌 정보',
+      advanced: '규칙 설정',
+      chatSetting: '채팅 설정',
+      join: '참가 신청 심사',
+      user: '선수 명단',
+      teamManager: '팀 관리',
+      matchReservation: '대국 만들기',
+      matchManage: '대국 관리',
+      reservationManage: '예약 관리',
+      record: '패보 기록',
+      playerStatistics: '선수 통계',
+    },
   },
 };
 

@@ -176,6 +176,7 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             placeholder={[t('create.startTime'), t('create.endTime')]}
+            disabledDate={(day) => day.isBefore(dayjs.unix(serverNow()), 'day')}
             style={{ width: '100%' }}
           />
         </Form.Item>

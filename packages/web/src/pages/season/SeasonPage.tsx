@@ -1,9 +1,15 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import Space from 'antd/es/space';
+import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
-import { SEASON_SUBPAGES } from '../../app/seasonRoutes';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import {
+  SEASON_SUBPAGE_LABEL,
+  SEASON_SUBPAGES,
+  type SeasonSubpage,
+  seasonMenu,
+} from '../../app/seasonRoutes';
 import { ComingSoon } from '../../components/ComingSoon';
 import { useContestOutlet } from '../contest/useContestRoute';
 
@@ -13,23 +19,37 @@ import { useContestOutlet } from '../contest/useContestRoute';
  */
 export default function SeasonPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { contest, routeId } = useContestOutlet();
   const { seasonId = '', '*': sub = '' } = useParams();
   const season = contest.season_list.find((s) => String(s.season_id) === seasonId);
-  const seasonBase = `/contest/${routeId}/season`;
-  if (!season) return <Navigate to={seasonBase} replace />;
-  const page = sub.split('/')[0] ?? '';
-  if (!(SEASON_SUBPAGES as readonly string[]).includes(page) || sub.includes('/'))
-    return <Navigate to={`${seasonBase}/${season.season_id}`} replace />;
+  const seasonList = `/contest/${routeId}/season`;
+  if (!season) return <Navigate to={seasonList} replace />;
+  const base = `${seasonList}/${season.season_id}`;
+  const page = sub.replace(/\/$/, '');
+  if (!(SEASON_SUBPAGES as readonly string[]).includes(page)) return <Navigate to={base} replace />;
+  const current = page as SeasonSubpage;
+  const menu = seasonMenu(season);
+  const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);
+
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="season-page">
-      <Link to={seasonBase}>
+      <Link to={seasonList}>
         <ArrowLeftOutlined /> {t('season.back')}
       </Link>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('season.title', { seasonId: season.season_id })}
       </Typography.Title>
-      <ComingSoon />
+      <Tabs
+        type="card"
+        activeKey={current}
+        onChange={(key) => navigate(key ? `${base}/${key}` : base)}
+        items={(menu.includes(current) ? menu : [...menu, current]).map((p) => ({
+          key: p,
+          label: <span data-testid={`season-tab-${p || 'info'}`}>{label(p)}</span>,
+        }))}
+      />
+      <ComingSoon title={label(current)} />
     </Space>
   );
 }
