@@ -34,9 +34,10 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = isConsoleLang(i18n.language) ? i18n.language : 'chs';
   const locale = useMemo(() => applyLocale(lang), [lang]);
+  const title = i18n.t('shell.title', { lng: lang });
   useEffect(() => {
-    document.title = `${i18n.t('shell.title')} · taikai`;
-  }, [i18n, lang]);
+    document.title = `${title} · taikai`;
+  }, [title]);
   return (
     <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#c0392b', borderRadius: 6 } }}>
       <App>
