@@ -226,6 +226,7 @@ export class Table {
       commitment: this.commitment,
       red: this.rule.core.赤牌,
       leftoverStickPoints,
+      changbangValue: this.rule.changbangValue,
       paipu: this.game.log,
     };
     this.emit({

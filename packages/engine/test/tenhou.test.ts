@@ -64,6 +64,10 @@ describe('Tenhou JSON export', () => {
     // The simple robot wins hands: some results are wins with yaku listed.
     const wins = tenhou.log.map((h) => h[16] as unknown[]).filter((r) => r[0] === '和了');
     expect(wins.length).toBeGreaterThan(0);
-    expect(String((wins[0][2] as unknown[])[4])).toMatch(/\((\d+飜|役満)\)$/);
+    for (const win of wins) {
+      const info = win[2] as unknown[];
+      expect(String(info[3])).toMatch(/^(\d+符\d+飜|満貫|跳満|倍満|三倍満|役満)\d+(-\d+|∀)?点$/);
+      expect(String(info[4])).toMatch(/\((\d+飜|役満)\)$/);
+    }
   });
 });

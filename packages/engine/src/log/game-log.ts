@@ -12,7 +12,9 @@ export interface GameLog {
   commitment: string;
   /** Red fives in the wall (from `dora_count`). */
   red: RedFives;
-  /** Final points by seat before leftover sticks, and those sticks' points. */
+  /** Points of the riichi sticks left on the table at the end (they go to 1st). */
   leftoverStickPoints: number;
+  /** `changbang_value`: what one honba added to a win. */
+  changbangValue: number;
   paipu: Paipu;
 }

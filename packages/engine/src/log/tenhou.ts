@@ -70,6 +70,40 @@ function callString(letter: string, meld: string): string {
   return parts.join('');
 }
 
+/** Draw names as Tenhou writes them. */
+const DRAW_NAMES: Record<string, string> = { 荒牌平局: '流局', 四開槓: '四槓散了', 三家和: '三家和了' };
+
+/** `30符2飜`, or the limit's name (満貫 … 役満). */
+function handValueName(h: { fu?: number; fanshu?: number; damanguan?: number }): string {
+  if (h.damanguan) return '役満';
+  const han = h.fanshu ?? 0;
+  const fu = h.fu ?? 0;
+  if (han >= 13) return '役満';
+  if (han >= 11) return '三倍満';
+  if (han >= 8) return '倍満';
+  if (han >= 6) return '跳満';
+  if (han >= 5 || fu * 2 ** (han + 2) >= 2000) return '満貫';
+  return `${fu}符${han}飜`;
+}
+
+/**
+ * What was paid for the hand itself (honba taken out): `7700` on a ron; `2000∀` when the dealer's tsumo is paid
+ * alike by all; `1000-2000` (non-dealers–dealer) on a non-dealer's tsumo.
+ */
+function paymentText(
+  h: { l: number; baojia: number | null; defen: number; fenpei: number[] },
+  honbaTotal: number,
+): string {
+  if (h.baojia != null) return String(h.defen);
+  const payers = h.fenpei.map((d, l) => ({ d, l })).filter((x) => x.l !== h.l && x.d < 0);
+  if (payers.length !== 3) return String(h.defen);
+  const pay = payers.map((x) => -x.d - honbaTotal / 3);
+  if (h.l === 0) return `${pay[0]}∀`;
+  const dealer = pay[payers.findIndex((x) => x.l === 0)];
+  const child = pay[payers.findIndex((x) => x.l !== 0)];
+  return `${child}-${dealer}`;
+}
+
 function yakuString(h: { name: string; fanshu: number | string }): string {
   return typeof h.fanshu === 'string' ? `${h.name}(役満)` : `${h.name}(${h.fanshu}飜)`;
 }
@@ -131,7 +165,7 @@ export function toTenhou(game: GameLog): TenhouLog {
           deltas[abs(l)] = d;
         });
         const who = abs(h.l);
-        const value = h.damanguan ? `役満${h.defen}点` : `${h.fu}符${h.fanshu}飜${h.defen}点`;
+        const value = `${handValueName(h)}${paymentText(h, qipai.changbang * game.changbangValue)}点`;
         if (!result.length) result.push('和了');
         result.push(deltas, [
           who,
@@ -145,7 +179,7 @@ export function toTenhou(game: GameLog): TenhouLog {
         entry.pingju.fenpei.forEach((d: number, l: number) => {
           deltas[abs(l)] = d;
         });
-        const name = entry.pingju.name === '荒牌平局' ? '流局' : entry.pingju.name;
+        const name = DRAW_NAMES[entry.pingju.name] ?? entry.pingju.name;
         result.push(name, deltas);
       }
     }
