@@ -57,7 +57,9 @@ export type Config = {
 
 /** Reads the configuration from the environment, falling back to the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const e = EnvSchema.parse(env);
+  // An empty variable counts as unset.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const e = EnvSchema.parse(set);
   return {
     port: e.PORT,
     host: e.HOST,

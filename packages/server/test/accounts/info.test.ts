@@ -67,6 +67,25 @@ describe('fetch_announcement', () => {
   });
 });
 
+describe('first start', () => {
+  it('creates the operator account once, only while there are no accounts', async () => {
+    const empty = await startWorld();
+    try {
+      const first = await operator.ensureOperator(empty.opCtx());
+      expect(first).toEqual({ email: 'operator@taikai.local', password: expect.stringMatching(/^\S{12,}$/) });
+      expect(await operator.ensureOperator(empty.opCtx())).toBeNull();
+      const login = await empty.post('/api/login', {
+        account: first!.email,
+        password: first!.password,
+        type: 0,
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
 describe('dev outbox', () => {
   it('is not served unless TAIKAI_DEV_OUTBOX=1', async () => {
     const quiet = await startWorld({ TAIKAI_DEV_OUTBOX: '0' });
