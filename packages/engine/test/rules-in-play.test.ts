@@ -244,3 +244,106 @@ describe('dora3 mode (dora3_mode)', () => {
     expect(opening.slice(1).map((e) => e.kaigang.baopai)).toEqual(['m7', 'p9']);
   });
 });
+
+describe('starting points (init_point)', () => {
+  it('every seat starts with init_point', () => {
+    const wall = scriptedWall({ hands: [N1, N2, N4, N3] });
+    expect(playScripted({ init_point: 30000 }, [wall], { hands: 1 }).hands[0].start.scores).toEqual([
+      30000, 30000, 30000, 30000,
+    ]);
+  });
+});
+
+describe('kiriage mangan (have_qieshangmanguan)', () => {
+  // Tanyao pinfu with two dora (indicator m7, m8 pair): 4 han 30 fu on the dealer's s8.
+  const wall = scriptedWall({ hands: [N1, TANYAO_PINFU, N2, N4], draws: 's8', indicator: 'm7' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer()] }).hands[0].result;
+
+  it('off: 4 han 30 fu is 7700', () => {
+    expect(play({})).toMatchObject({ wins: [{ han: 4, fu: 30, points: 7700 }] });
+  });
+
+  it('on: 4 han 30 fu rounds up to mangan, 8000', () => {
+    expect(play({ have_qieshangmanguan: 1 })).toMatchObject({ wins: [{ han: 4, fu: 30, points: 8000 }] });
+  });
+});
+
+describe('several rons on one discard (have_toutiao)', () => {
+  // The dealer's s8 completes seat 1's and seat 2's tanyao pinfu.
+  const wall = scriptedWall({ hands: [N1, TANYAO_PINFU, 'p234p567s22s67m456', N4], draws: 's8' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer(), new Claimer()] })
+      .hands[0].result;
+
+  it('off: both win (double ron)', () => {
+    expect(play({})).toMatchObject({ kind: 'win', wins: [{ seat: 1 }, { seat: 2 }] });
+  });
+
+  it('on: head bump, only the first player after the discarder wins', () => {
+    const result = play({ have_toutiao: 1 });
+    expect(result).toMatchObject({ kind: 'win', wins: [{ seat: 1 }] });
+    expect((result as { wins: unknown[] }).wins).toHaveLength(1);
+  });
+});
+
+describe('ippatsu (have_yifa)', () => {
+  // The dealer declares riichi at once; seat 1 draws East and discards it into the dealer's wait.
+  const wall = scriptedWall({ hands: [DEALER_TENPAI, N1, N2, N3], draws: 'm4z1' });
+  const yaku = (rule: Record<string, number>) => {
+    const result = playScripted(rule, [wall], { hands: 1, seats: [new Claimer(true)] }).hands[0].result;
+    expect(result).toMatchObject({ kind: 'win', wins: [{ seat: 0, from: 1 }] });
+    return (result as { wins: { yaku: string[] }[] }).wins[0].yaku;
+  };
+
+  it('on: a win within one go-around of riichi scores ippatsu', () => {
+    expect(yaku({})).toContain('一発');
+  });
+
+  it('off: no ippatsu', () => {
+    expect(yaku({ have_yifa: 0 })).not.toContain('一発');
+  });
+});
+
+describe('four riichi (have_sijializhi)', () => {
+  // Every player is tenpai and declares riichi on the first draw.
+  const hands: [string, string, string, string] = [
+    DEALER_TENPAI,
+    'm456p789s123z3344',
+    'm789p123s456z5566',
+    'm234p234s234z77m99',
+  ];
+  const wall = scriptedWall({ hands, draws: 'm5p5s5m6' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [0, 1, 2, 3].map(() => new Claimer(true)) }).hands[0];
+
+  it('on: the fourth riichi aborts the hand, the four sticks stay on the table', () => {
+    const hand = play({});
+    expect(hand.result).toMatchObject({ kind: 'draw', name: '四家立直', abortive: true });
+    expect(hand.end.liqibang).toBe(4);
+  });
+
+  it('off: play goes on after the fourth riichi', () => {
+    expect(play({ have_sijializhi: 0 }).result).not.toMatchObject({ name: '四家立直' });
+  });
+});
+
+describe('three players tenpai (noting_fafu_3)', () => {
+  const hands: [string, string, string, string] = [
+    DEALER_TENPAI,
+    'm456p789s123z3344',
+    'm789p123s456z5566',
+    N4,
+  ];
+  const wall = scriptedWall({ hands, dead: 'z1z1z2z2z3z3z4z4z5z5z6z6' });
+
+  it('the noten player pays noting_fafu_3 (3000), split among the three', () => {
+    expect(playScripted({}, [wall], { hands: 1 }).hands[0].end.scores).toEqual([26000, 26000, 26000, 22000]);
+  });
+
+  it('noting_fafu_3 = 1500 halves it', () => {
+    expect(playScripted({ noting_fafu_3: 1500 }, [wall], { hands: 1 }).hands[0].end.scores).toEqual([
+      25500, 25500, 25500, 23500,
+    ]);
+  });
+});
