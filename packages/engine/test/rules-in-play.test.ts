@@ -347,3 +347,31 @@ describe('three players tenpai (noting_fafu_3)', () => {
     ]);
   });
 });
+
+describe('triple ron (have_sanjiahele)', () => {
+  // The dealer's s8 completes three hands at once.
+  const hands: [string, string, string, string] = [
+    N1,
+    TANYAO_PINFU,
+    'p234p567s22s67m456',
+    'm234m567p678s33s67',
+  ];
+  const wall = scriptedWall({ hands, draws: 's8' });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], {
+      hands: 2,
+      seats: [undefined as never, new Claimer(), new Claimer(), new Claimer()],
+    }).hands;
+
+  it('off: all three win', () => {
+    const [hand] = play({});
+    expect(hand.result).toMatchObject({ kind: 'win', wins: [{ seat: 1 }, { seat: 2 }, { seat: 3 }] });
+  });
+
+  it('on: triple ron is an abortive draw, the dealer repeats', () => {
+    const [hand, next] = play({ have_sanjiahele: 1 });
+    expect(hand.result).toMatchObject({ kind: 'draw', name: '三家和', abortive: true });
+    expect(hand.end.scores).toEqual([25000, 25000, 25000, 25000]);
+    expect(next.start).toMatchObject({ ju: 0, ben: 1 });
+  });
+});
