@@ -19,6 +19,8 @@ const chs = {
     comingSoonHint: '此功能正在开发中，敬请期待。',
     reload: '重新加载',
     backHome: '返回首页',
+    retry: '重试',
+    loadFailed: '加载失败',
   },
   shell: {
     title: '赛事管理后台',

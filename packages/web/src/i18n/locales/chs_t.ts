@@ -20,6 +20,8 @@ const chs_t: Messages = {
     comingSoonHint: '此功能正在開發中，敬請期待。',
     reload: '重新載入',
     backHome: '返回首頁',
+    retry: '重試',
+    loadFailed: '載入失敗',
   },
   shell: {
     title: '賽事管理後台',

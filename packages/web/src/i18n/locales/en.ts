@@ -20,6 +20,8 @@ const en: Messages = {
     comingSoonHint: 'This part of the console is not available yet.',
     reload: 'Reload',
     backHome: 'Back to home',
+    retry: 'Retry',
+    loadFailed: 'Could not load',
   },
   shell: {
     title: 'Tournament console',

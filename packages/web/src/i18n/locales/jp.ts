@@ -20,6 +20,8 @@ const jp: Messages = {
     comingSoonHint: 'この機能は現在準備中です。',
     reload: '再読み込み',
     backHome: 'ホームへ戻る',
+    retry: '再試行',
+    loadFailed: '読み込めませんでした',
   },
   shell: {
     title: '大会管理コンソール',

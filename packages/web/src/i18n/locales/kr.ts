@@ -20,6 +20,8 @@ const kr: Messages = {
     comingSoonHint: '이 기능은 아직 준비 중입니다.',
     reload: '다시 불러오기',
     backHome: '홈으로',
+    retry: '다시 시도',
+    loadFailed: '불러오지 못했습니다',
   },
   shell: {
     title: '대회 관리 콘솔',

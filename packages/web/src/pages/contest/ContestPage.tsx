@@ -1,5 +1,5 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
-import { textFor } from '@taikai/protocol';
+import { ErrorCode, textFor } from '@taikai/protocol';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
@@ -7,7 +7,7 @@ import Typography from 'antd/es/typography';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, errorText } from '../../api/client';
 import { toastError } from '../../api/notify';
 import { useContestDetail } from '../../api/queries';
 import { PageLoading } from '../../app/shell/PageLoading';
@@ -36,9 +36,9 @@ export default function ContestPage() {
     if (!failed) return;
     const error = detail.error;
     if (error instanceof ApiError) toastError(error.message);
-    else if (uniqueId === null || error) toastError(t('errors.unknown', { code: 2501 }));
+    else toastError(errorText(ErrorCode.CONTEST_NOT_FOUND));
     navigate('/', { replace: true });
-  }, [failed, detail.error, uniqueId, navigate, t]);
+  }, [failed, detail.error, navigate]);
 
   if (failed || resolving || !detail.data) return <PageLoading />;
   const contest = detail.data;

@@ -1,3 +1,5 @@
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
@@ -15,7 +17,7 @@ const CreateContestDialog = lazy(() => import('./CreateContestDialog'));
 /** My tournaments: the ones this account created or manages, newest first. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { data, isPending } = useContestList();
+  const { data, isPending, isError, refetch, isFetching } = useContestList();
   const [creating, setCreating] = useState(false);
   const contests = useMemo(
     () => [...(data ?? [])].sort((a, b) => b.create_time - a.create_time || b.unique_id - a.unique_id),
@@ -36,7 +38,20 @@ export default function HomePage() {
             ? [0, 1].map((i) => <Skeleton.Node key={i} active style={{ width: '100%', height: 196 }} />)
             : contests.map((c) => <ContestCard key={c.unique_id} contest={c} />)}
         </div>
-        {!isPending && contests.length === 0 && (
+        {isError && (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            message={t('common.loadFailed')}
+            action={
+              <Button size="small" loading={isFetching} onClick={() => void refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+        {!isPending && !isError && contests.length === 0 && (
           <Empty style={{ marginTop: 32 }} description={t('home.empty')} data-testid="contest-list-empty" />
         )}
       </Col>
