@@ -10,6 +10,7 @@ import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { createMailer, type Mailer } from './mail/mailer';
+import { loadWordFilter } from './text/forbidden-words';
 
 export type AppOptions = {
   config: Config;
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config, app.log),
     log: app.log,
     loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 15 * 60),
+    words: loadWordFilter(config.forbiddenWordsFile),
   };
   app.decorate('deps', deps);
 

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   TAIKAI_DEV_OUTBOX: flag,
   /** Built console; relative paths are taken from the repository root. */
   TAIKAI_WEB_DIST: z.string().default('packages/web/dist'),
+  /** Forbidden words masked in tournament names, one per line (default `<data dir>/forbidden-words.txt`). */
+  TAIKAI_FORBIDDEN_WORDS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login calls allowed per IP per minute. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
@@ -51,6 +53,7 @@ export type Config = {
   codeTtl: number;
   devOutbox: boolean;
   webDist: string;
+  forbiddenWordsFile: string;
   logLevel: string;
   limits: { loginPerIp: number; loginFailuresPerAccount: number; sendCodePerIp: number };
 };
@@ -80,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeTtl: e.CODE_TTL,
     devOutbox: e.TAIKAI_DEV_OUTBOX,
     webDist: isAbsolute(e.TAIKAI_WEB_DIST) ? e.TAIKAI_WEB_DIST : join(repoRoot, e.TAIKAI_WEB_DIST),
+    forbiddenWordsFile: resolve(
+      e.TAIKAI_FORBIDDEN_WORDS ?? join(resolve(e.TAIKAI_DATA_DIR), 'forbidden-words.txt'),
+    ),
     logLevel: e.LOG_LEVEL,
     limits: {
       loginPerIp: e.LOGIN_RATE_PER_IP,

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AttemptCounter } from './domains/accounts/attempts';
 import type { Mailer } from './mail/mailer';
+import type { WordFilter } from './text/forbidden-words';
 
 /** The account making a call. */
 export type Actor = { id: number; nickname: string; isOperator: boolean };
@@ -17,6 +18,8 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Failed logins per account. */
   loginFailures: AttemptCounter;
+  /** Masks forbidden words in names. */
+  words: WordFilter;
 };
 
 /** What a service function knows about the call it serves. */

@@ -9,6 +9,7 @@ import { AttemptCounter } from './domains/accounts/attempts';
 import * as operator from './domains/accounts/operator';
 import { ContestError } from './http/errors';
 import { createMailer } from './mail/mailer';
+import { loadWordFilter } from './text/forbidden-words';
 
 const USAGE = `taikai — tournament platform server
 
@@ -24,7 +25,8 @@ const USAGE = `taikai — tournament platform server
   announce --lang L --title T --content C platform announcement (lang: default, chs, chs_t, en, jp, kr)
 
 Environment: PORT, TAIKAI_DATA_DIR (./.data), DATABASE_URL (PostgreSQL instead of the embedded database),
-SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST.`;
+SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST,
+TAIKAI_FORBIDDEN_WORDS (file of words masked in names; default <data dir>/forbidden-words.txt).`;
 
 async function openMigrated(config: Config): Promise<Database> {
   const database = await openDatabase(config);
@@ -42,6 +44,7 @@ function operatorCtx(config: Config, database: Database): Ctx {
     clock: systemClock,
     log,
     loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 900),
+    words: loadWordFilter(config.forbiddenWordsFile),
     actor: null,
     ip: 'cli',
     now: systemClock.now(),

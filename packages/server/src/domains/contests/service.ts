@@ -7,6 +7,7 @@ import {
   ErrorCode,
   type FetchContestDetailRes,
   type FetchContestListRes,
+  type I18nText,
   LIMITS,
   playerCountOf,
   type UpdateContestBaseReq,
@@ -28,6 +29,10 @@ import { presentDetail, presentListItem } from './presenter';
 import * as q from './queries';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
+
+/** Names with forbidden words masked. */
+const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
+  name.map((e) => ({ lang: e.lang, content: ctx.words.mask(e.content) }));
 
 /** Attempts at drawing an unused six-digit public id before giving up with 2503. */
 const CONTEST_ID_TRIES = 20;
@@ -58,7 +63,7 @@ export async function createContest(
   req: z.infer<typeof CreateContestReq>,
 ): Promise<z.infer<typeof CreateContestRes>> {
   if (!(await mayCreate(ctx.db, ctx.actor.id))) throw new ContestError(ErrorCode.NO_CREATE_RIGHT);
-  const name = validContestName(req.name, false);
+  const name = maskNames(ctx, validContestName(req.name, false));
   refuseFirst(validateTimeRange({ start_time: req.start_time, end_time: req.end_time }, ctx.now));
   const roundType = req.game_rule_setting.mode;
   const rule = completeDetailRule(req.game_rule_setting.detail_rule, roundType);
@@ -160,7 +165,7 @@ export async function updateContestBase(
     const i18n = req.i18n_switch ?? s.i18n_switch ?? row.i18nSwitch;
     const changes: Partial<q.ContestRow> = {};
     if (i18n !== row.i18nSwitch) changes.i18nSwitch = i18n;
-    if (s.name !== undefined) changes.name = validContestName(s.name, i18n === 1);
+    if (s.name !== undefined) changes.name = maskNames(ctx, validContestName(s.name, i18n === 1));
     else if (i18n === 1 && i18n !== row.i18nSwitch) validContestName(row.name as never, true);
     if (s.open_show !== undefined) changes.open = s.open_show;
     if (s.show_zones !== undefined) changes.showZones = sortedZones(s.show_zones);
