@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 /** Masks forbidden words in user text (tournament names): each character of a match becomes `*`. */
 export type WordFilter = { mask(text: string): string };
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function wordFilter(words: string[]): WordFilter {
   const list = [...new Set(words.map((w) => w.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
   if (list.length === 0) return { mask: (text) => text };
-  const pattern = new RegExp(list.map(escape).join('|'), 'giu');
+  const pattern = new RegExp(list.map(literal).join('|'), 'giu');
   return { mask: (text) => text.replace(pattern, (match) => '*'.repeat([...match].length)) };
 }
 
