@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/events';
-import { tileCode } from '../src/log/tenhou';
+import { tileCode, toTenhou } from '../src/log/tenhou';
 import { Table } from '../src/table';
 
 function finishedGame(levels: number[], seed: string) {
@@ -69,5 +69,61 @@ describe('Tenhou JSON export', () => {
       expect(String(info[3])).toMatch(/^(\d+符\d+飜|満貫|跳満|倍満|三倍満|役満)\d+(-\d+|∀)?点$/);
       expect(String(info[4])).toMatch(/\((\d+飜|役満)\)$/);
     }
+  });
+});
+
+describe('Tenhou call strings', () => {
+  const logWith = (entries: Record<string, unknown>[]) =>
+    toTenhou({
+      format: 'taikai/1',
+      tableId: 't',
+      roundType: 2,
+      commitment: '',
+      red: { m: 1, p: 1, s: 1 },
+      leftoverStickPoints: 0,
+      changbangValue: 300,
+      paipu: {
+        title: 't',
+        player: ['a', 'b', 'c', 'd'],
+        qijia: 0,
+        defen: [],
+        point: [],
+        rank: [],
+        log: [
+          [
+            {
+              qipai: {
+                zhuangfeng: 0,
+                jushu: 0,
+                changbang: 0,
+                lizhibang: 0,
+                defen: [25000, 25000, 25000, 25000],
+                baopai: 'z1',
+                shoupai: ['m123', 'p456', 's789', 'z1234'],
+              },
+            },
+            ...entries,
+          ],
+        ],
+      },
+    }).log[0];
+
+  it('chi, pon from each side, open kan, closed kan and added kan', () => {
+    const hand = logWith([
+      { fulou: { l: 1, m: 'm1-23' } },
+      { fulou: { l: 2, m: 'p55=5' } },
+      { fulou: { l: 3, m: 's777+' } },
+      { fulou: { l: 0, m: 'z1111-' } },
+      { gang: { l: 1, m: 'm9999' } },
+      { gang: { l: 2, m: 'p55=55' } },
+    ]);
+    // takes of seats 0..3 are at 5, 8, 11, 14; discards at 6, 9, 12, 15
+    expect(hand[8]).toEqual(['c111213']);
+    expect(hand[11]).toEqual(['25p2525']);
+    expect(hand[14]).toEqual(['3737p37']);
+    expect(hand[5]).toEqual(['m41414141']);
+    expect(hand[6]).toEqual([0]);
+    expect(hand[9]).toEqual(['191919a19']);
+    expect(hand[12]).toEqual(['25k252525']);
   });
 });

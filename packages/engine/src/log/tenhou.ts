@@ -66,7 +66,8 @@ function callString(letter: string, meld: string): string {
   const rest = tiles.filter((_, i) => i !== claimed);
   if (letter === 'c') return `c${called}${rest.join('')}`;
   const parts = rest.map(String);
-  parts.splice(markerIndex(from, tiles.length), 0, `${letter}${called}`);
+  // An added kan (k) keeps the place its pon had.
+  parts.splice(markerIndex(from, letter === 'k' ? 3 : tiles.length), 0, `${letter}${called}`);
   return parts.join('');
 }
 
@@ -142,7 +143,7 @@ export function toTenhou(game: GameLog): TenhouLog {
       } else if (entry.fulou) {
         const { l, m } = entry.fulou as { l: number; m: string };
         const size = meldTiles(m).tiles.length;
-        const letter = size === 4 ? 'm' : /^[mpsz](\d)\1\1/.test(m.replace(/0/g, '5')) ? 'p' : 'c';
+        const letter = size === 4 ? 'm' : /^[mpsz](\d)\1\1/.test(m.replace(/0/g, '5').replace(/[+=-]/g, '')) ? 'p' : 'c';
         takes[abs(l)].push(callString(letter, m));
         if (letter === 'm') discards[abs(l)].push(0);
       } else if (entry.gang) {
