@@ -14,6 +14,8 @@ const seconds = (fallback: number) => z.coerce.number().int().positive().default
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (bans and rate limits use it). */
+  TRUST_PROXY: flag,
   TAIKAI_DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().min(1).optional(),
   SMTP_HOST: z.string().min(1).optional(),
@@ -43,6 +45,7 @@ const EnvSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   smtp:
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.TAIKAI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtp: e.SMTP_HOST

@@ -100,8 +100,15 @@ describe('bans refuse login with 503', () => {
     const org = await world.organiser();
     await operator.setBan(world.opCtx(), '127.0.0.1', true);
     const res = await login({ account: org.account.email, password: 'secret-pass' });
+    // Without TRUST_PROXY a forwarded address cannot dodge the ban.
+    const forwarded = await world.post(
+      '/api/login',
+      { account: org.account.email, password: 'secret-pass' },
+      { headers: { 'x-forwarded-for': '198.51.100.4' } },
+    );
     await operator.setBan(world.opCtx(), '127.0.0.1', false);
     expect(res.body.error.code).toBe(503);
+    expect(forwarded.body.error.code).toBe(503);
     expect((await login({ account: org.account.email, password: 'secret-pass' })).status).toBe(200);
   });
 });
