@@ -1,6 +1,7 @@
 import {
   CONSOLE_LANGS,
   type ConsoleLang,
+  defaultRoundTypeFor,
   GAME_VARIANTS,
   GameVariant,
   LIMITS,
@@ -26,7 +27,6 @@ import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
 import {
   buildCreateRequest,
   type CreateContestFields,
-  defaultRoundTypeFor,
   nameProblem,
   roundTypesFor,
   thinkingKey,

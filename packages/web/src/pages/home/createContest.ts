@@ -2,13 +2,15 @@ import {
   CONSOLE_LANGS,
   type ConsoleLang,
   type CreateContestReq,
-  defaultRuleFor,
+  defaultRuleForVariant,
+  ErrorCode,
   GameVariant,
-  LIMITS,
+  playerCountOf,
   RoundType,
   THINKING_PRESETS,
   type ThinkingTime,
-  variantFlagsOf,
+  validateContestName,
+  validateTimeRange,
 } from '@taikai/protocol';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
@@ -32,11 +34,6 @@ export function roundTypesFor(variant: GameVariant): RoundType[] {
   return variant === GameVariant.LIQI ? [...fourPlayer, RoundType.EAST_3P, RoundType.SOUTH_3P] : fourPlayer;
 }
 
-/** Changing the mode resets the round type: Sichuan to 4 games (east), every other mode to south 4p. */
-export function defaultRoundTypeFor(variant: GameVariant): RoundType {
-  return variant === GameVariant.CHUANMA ? RoundType.EAST_4P : RoundType.SOUTH_4P;
-}
-
 export const thinkingKey = (p: ThinkingTime) => `${p.time_fixed}+${p.time_add}`;
 
 function thinkingOf(key: string): ThinkingTime {
@@ -48,8 +45,7 @@ export function buildCreateRequest(fields: CreateContestFields): z.input<typeof 
     ? CONSOLE_LANGS.map((lang) => ({ lang, content: fields.names[lang].trim() }))
     : [{ lang: 'default' as const, content: fields.name.trim() }];
   const detail_rule = {
-    ...defaultRuleFor(fields.roundType),
-    ...variantFlagsOf(fields.variant),
+    ...defaultRuleForVariant(fields.variant, playerCountOf(fields.roundType)),
     ...thinkingOf(fields.thinking),
   };
   return {
@@ -64,31 +60,17 @@ export function buildCreateRequest(fields: CreateContestFields): z.input<typeof 
 export type NameProblem = 'required' | 'too_long' | null;
 export type TimeProblem = 'start_before_now' | 'end_before_start' | 'span_too_long' | null;
 
-/** Length where characters beyond Latin-1 count twice: 25 Chinese characters fill the 50 of other text. */
-export function weightedLength(text: string): number {
-  let n = 0;
-  for (const ch of text) n += (ch.codePointAt(0) ?? 0) > 255 ? 2 : 1;
-  return n;
-}
-
-/**
- * Name limits as the server applies them: Chinese names (chs, chs_t) at most 25 characters; the untagged
- * name and the other languages at most 50, where wide characters count twice.
- */
+/** One name field checked with the protocol's tournament-name rule (the server applies the same). */
 export function nameProblem(value: string, lang: ConsoleLang | 'default'): NameProblem {
-  const text = value.trim();
-  if (text === '') return 'required';
-  const tooLong =
-    lang === 'chs' || lang === 'chs_t'
-      ? [...text].length > LIMITS.NAME_MAX_CJK
-      : weightedLength(text) > LIMITS.NAME_MAX_OTHER;
-  return tooLong ? 'too_long' : null;
+  const issues = validateContestName([{ lang, content: value.trim() }]);
+  if (issues.some((i) => i.code === ErrorCode.NAME_TOO_LONG)) return 'too_long';
+  return issues.length > 0 ? 'required' : null;
 }
 
-/** Start not before the server's now; end after start and at most 365 days later. */
+/** Start not before the server's now; end after start and at most 365 days later (protocol rule). */
 export function timeProblem(start: number, end: number, now: number): TimeProblem {
-  if (start < now) return 'start_before_now';
-  if (end <= start) return 'end_before_start';
-  if (end - start > LIMITS.SPAN_MAX_S) return 'span_too_long';
-  return null;
+  const issues = validateTimeRange({ start_time: start, end_time: end }, now);
+  if (issues.some((i) => i.field === 'start_time')) return 'start_before_now';
+  if (issues.some((i) => i.code === ErrorCode.SEASON_TOO_LONG)) return 'span_too_long';
+  return issues.length > 0 ? 'end_before_start' : null;
 }

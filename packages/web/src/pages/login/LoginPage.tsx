@@ -1,6 +1,7 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import { isEmail } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/calls';
 import { storeToken } from '../../api/token';
-import { isEmail } from '../../components/email';
 import { SendCodeButton } from '../../components/SendCodeButton';
 
 export const LAST_EMAIL_KEY = 'last_email';
@@ -82,7 +82,7 @@ export default function LoginPage() {
             { required: true, message: t('login.emailRequired') },
             {
               validator: (_, value: string) =>
-                !value || isEmail(value)
+                !value || isEmail(value.trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('login.emailInvalid'))),
             },

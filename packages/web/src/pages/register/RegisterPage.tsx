@@ -2,7 +2,7 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { RegisterReq } from '@taikai/protocol';
+import { isEmail, RegisterReq } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/calls';
 import { storeToken } from '../../api/token';
-import { isEmail } from '../../components/email';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { LAST_EMAIL_KEY } from '../login/LoginPage';
 
@@ -72,7 +71,7 @@ export default function RegisterPage() {
             { required: true, message: t('login.emailRequired') },
             {
               validator: (_, value: string) =>
-                !value || isEmail(value)
+                !value || isEmail(value.trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('login.emailInvalid'))),
             },
