@@ -3,6 +3,7 @@ import type { Reply, SeatPlayer } from './robots/types';
 import { type EndReason, gameEndReason } from './rules/game-end';
 import { meetsMinHan } from './rules/min-han';
 import { notenPayments } from './rules/noten';
+import { applyFourKanLiability, giverOf, isOpenKan } from './rules/pao';
 import { dealerRepeats, type HandOutcome, nextHonba } from './rules/renchan';
 import { applyRenhou, type ScoredWin } from './rules/renhou';
 import { repriceWin, riichiRefund } from './rules/sticks';
@@ -59,6 +60,9 @@ export class TableGame extends Majiang.Game {
   private handNumber = 0;
   private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
   private wins: WinSummary[] = [];
+  /** Kans made this hand by relative seat, and the last one if it was an open kan on a discard. */
+  private kans = [0, 0, 0, 0];
+  private lastOpenKan: (string | null)[] = [null, null, null, null];
   private drawResult: HandResult | null = null;
   finished: Paipu | null = null;
   /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
@@ -136,6 +140,8 @@ export class TableGame extends Majiang.Game {
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
+    this.kans = [0, 0, 0, 0];
+    this.lastOpenKan = [null, null, null, null];
     const shan = new WallInPlay(this.rule.core, wall, this.rule.indicatorDora);
     super.qipai(shan);
     // have_sifenglianda: suufon renda
@@ -157,6 +163,11 @@ export class TableGame extends Majiang.Game {
   }
 
   override add_paipu(paipu: Record<string, unknown>): void {
+    const kan = (paipu.fulou ?? paipu.gang) as { l: number; m: string } | undefined;
+    if (kan && (paipu.gang || isOpenKan(kan.m))) {
+      this.kans[kan.l]++;
+      this.lastOpenKan[kan.l] = paipu.fulou ? kan.m : null;
+    }
     if (paipu.hule) this.scoreWin(paipu.hule as ScoredWin & { l: number; baojia: number | null });
     if (paipu.pingju) this.scoreDraw(paipu.pingju as { name: string; shoupai: string[]; fenpei: number[] });
     super.add_paipu(paipu);
@@ -175,6 +186,17 @@ export class TableGame extends Majiang.Game {
       // The rewritten payments carry no honba or sticks yet: add them at the engine's prices first.
       hule.fenpei[hule.l] += m.changbang * 300 + m.lizhibang * 1000;
       if (payer != null) hule.fenpei[payer] -= m.changbang * 300;
+    }
+    // enable_baopai_extend_settings 1: liability for four kans when the fourth was an open kan
+    const fourthKan = this.lastOpenKan[hule.l];
+    if (
+      this.rule.fourKanLiability &&
+      fourthKan &&
+      this.kans[hule.l] === 4 &&
+      hule.hupai.some((h) => h.name === '四槓子')
+    ) {
+      const liable = giverOf(hule.l, fourthKan);
+      if (liable !== payer) applyFourKanLiability(hule, hule.l, payer, liable, m.changbang, m.lizhibang);
     }
     repriceWin(hule.fenpei, hule.l, payer, m.changbang, m.lizhibang, this.rule);
 

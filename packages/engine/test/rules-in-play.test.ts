@@ -375,3 +375,28 @@ describe('triple ron (have_sanjiahele)', () => {
     expect(next.start).toMatchObject({ ju: 0, ben: 1 });
   });
 });
+
+describe('liability for four kans (enable_baopai_extend_settings)', () => {
+  // Seat 1 makes three closed kans, calls seat 2's North for the fourth, and wins on the replacement tile.
+  const wall = scriptedWall({
+    hands: ['m5679p13579s5799', 'm111p222s333z4445', 'm6789p4468s4668z6', 'z6677p19s19m99p55m2'],
+    draws: 'z7m1z4',
+    dead: 'p2s3p9z5',
+  });
+  const play = (rule: Record<string, number>) =>
+    playScripted(rule, [wall], { hands: 1, seats: [undefined as never, new Claimer({ kan: true })] })
+      .hands[0];
+
+  it('0 (default): suukantsu is paid by all as a tsumo', () => {
+    const hand = play({});
+    expect(hand.result).toMatchObject({
+      kind: 'win',
+      wins: [{ seat: 1, from: null, yakuman: 1, yaku: ['四槓子'] }],
+    });
+    expect(hand.end.scores).toEqual([9000, 57000, 17000, 17000]);
+  });
+
+  it('1: the player who fed the fourth kan pays it all', () => {
+    expect(play({ enable_baopai_extend_settings: 1 }).end.scores).toEqual([25000, 57000, -7000, 25000]);
+  });
+});

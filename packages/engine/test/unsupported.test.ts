@@ -29,9 +29,9 @@ describe('rules we cannot honour are refused up front, by name', () => {
     }
   });
 
-  it('local yaku (guyi_mode) and four-kan liability (pao 1) are refused', () => {
+  it('local yaku (guyi_mode) and an unknown liability setting are refused', () => {
     expect(refusal({ guyi_mode: 1 }).fields[0].field).toBe('guyi_mode');
-    expect(refusal({ enable_baopai_extend_settings: 1 }).fields[0].field).toBe(
+    expect(refusal({ enable_baopai_extend_settings: 3 }).fields[0].field).toBe(
       'enable_baopai_extend_settings',
     );
   });
@@ -45,7 +45,8 @@ describe('rules we cannot honour are refused up front, by name', () => {
     expect(() => toTableRule({ xuezhandaodi: 1 }, 2)).toThrow(UnsupportedRuleError);
   });
 
-  it('the standard four-player rules, dora3 mode and the pro presets pass', () => {
+  it('the standard four-player rules, dora3 mode, four-kan liability and the pro presets pass', () => {
+    expect(() => refuseUnsupported({ enable_baopai_extend_settings: 1 }, 2)).not.toThrow();
     expect(() => refuseUnsupported({}, 1)).not.toThrow();
     expect(() => refuseUnsupported({ dora3_mode: 1 }, 2)).not.toThrow();
     const pro = {

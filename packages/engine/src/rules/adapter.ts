@@ -82,6 +82,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
     ダブル役満あり: !isOn(rule, 'disable_double_yakuman'),
     // disable_leijiyiman: no counted (kazoe) yakuman
     数え役満あり: !isOn(rule, 'disable_leijiyiman'),
+    // enable_baopai_extend_settings: liability (pao) 0 big dragons / big winds, 1 also four kans (ours), 2 none
     役満パオあり: pao !== 2,
     // have_qieshangmanguan: kiriage mangan
     切り上げ満貫あり: isOn(rule, 'have_qieshangmanguan'),
@@ -114,6 +115,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
     dora3: indicatorDora && isOn(rule, 'dora3_mode'),
     renhou: renhe === 1 || renhe === 2 ? renhe : 0,
     abortive,
+    fourKanLiability: pao === 1,
     kokushiRobsClosedKan: !isOn(rule, 'disable_angang_guoshi'),
     timeFixed: numberOf(rule, 'time_fixed', 5),
     timeAdd: numberOf(rule, 'time_add', 20),

@@ -55,6 +55,8 @@ export interface TableRule {
   /** `enable_renhe`: renhou 0 off, 1 mangan, 2 yakuman. */
   renhou: 0 | 1 | 2;
   abortive: AbortiveDraws;
+  /** `enable_baopai_extend_settings` 1: liability (pao) also for four kans. */
+  fourKanLiability: boolean;
   /** `disable_angang_guoshi` off: kokushi may rob a closed kan. */
   kokushiRobsClosedKan: boolean;
   /** `time_fixed` + `time_add`: seconds a player seat has to answer. */

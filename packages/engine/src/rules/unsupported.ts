@@ -56,11 +56,11 @@ export function refuseUnsupported(rule: RuleFields, roundType: number): void {
     });
   }
   const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
-  if (pao === 1) {
+  if (![0, 1, 2].includes(pao)) {
     refused.push({
       field: 'enable_baopai_extend_settings',
       value: pao,
-      reason: 'liability (pao) for four kans is not supported; 0 (dragons and winds) and 2 (off) are',
+      reason: 'liability (pao) setting must be 0, 1 or 2',
     });
   }
   const red = numberOf(rule, 'dora_count', 3);

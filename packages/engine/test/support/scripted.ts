@@ -59,7 +59,7 @@ export function scriptedWall(script: WallScript): string[] {
 export interface ClaimerHabits {
   /** Declares riichi as soon as it can. */
   riichi?: boolean;
-  /** Declares every kan it can on its own turn. */
+  /** Declares every kan it can: closed and added kans on its turn, open kans on discards. */
   kan?: boolean;
   /** Declares kyuushu kyuuhai when it can. */
   nineTerminals?: boolean;
@@ -92,7 +92,10 @@ export class Claimer extends Majiang.Player implements SeatPlayer {
   action_dapai(dapai: { l: number; p: string }) {
     if (dapai.l === this._menfeng) return this._callback?.();
     const d = ['', '+', '=', '-'][(4 + dapai.l - this._menfeng) % 4];
-    if (this.allow_hule(this.shoupai, dapai.p.slice(0, 2) + d)) return this._callback?.({ hule: '-' });
+    const p = dapai.p.slice(0, 2) + d;
+    if (this.allow_hule(this.shoupai, p)) return this._callback?.({ hule: '-' });
+    const kans = this.habits.kan ? (this.get_gang_mianzi(this.shoupai, p) ?? []) : [];
+    if (kans.length) return this._callback?.({ fulou: kans[0] });
     this._callback?.();
   }
   action_fulou() {
