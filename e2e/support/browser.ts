@@ -22,6 +22,8 @@ export interface BrowserSession {
   page: Page;
   /** Uncaught errors thrown in the page so far. */
   pageErrors: string[];
+  /** Answers with HTTP status 400 or more the page received, as `status method url`. */
+  failedResponses: string[];
   /** Saves a full-page screenshot as e2e/screenshots/<prefix>-<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
@@ -46,11 +48,16 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(String(err)));
+  const failedResponses: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failedResponses.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
   mkdirSync(artifactsDir, { recursive: true });
   return {
     context,
     page,
     pageErrors,
+    failedResponses,
     async screenshot(name) {
       const path = join(artifactsDir, `${prefix}-${name}.png`);
       // From the top, so the sticky header sits where the organiser sees it.
@@ -71,6 +78,15 @@ export function screenshotFailures(current: () => BrowserSession | undefined): v
     const session = current();
     if (task.result?.state !== 'fail' || !session) return;
     const slug = task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
-    await session.screenshot(`failed-${slug}`).catch(() => undefined);
+    const path = await session.screenshot(`failed-${slug}`).catch(() => '(no screenshot)');
+    console.log(
+      [
+        `[e2e] failed: ${task.name}`,
+        `  screenshot: ${path}`,
+        `  page url: ${session.page.url()}`,
+        `  page errors: ${session.pageErrors.join(' | ') || 'none'}`,
+        `  failed answers: ${session.failedResponses.slice(-10).join(' | ') || 'none'}`,
+      ].join('\n'),
+    );
   });
 }

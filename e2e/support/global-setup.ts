@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildConsole } from './build';
+import { prepareConsole } from './build';
 import { startControlServer } from './control-server';
 import { artifactsDir } from './paths';
 import { findFreePort } from './ports';
@@ -22,12 +22,26 @@ declare module 'vitest' {
 /** Builds the console, starts the real server on a fresh data folder, and stops it at the end. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(artifactsDir, { recursive: true });
-  buildConsole();
+  const runDir = mkdtempSync(join(tmpdir(), 'taikai-e2e-'));
+  const webDist = join(runDir, 'web');
+  const dataDir = join(runDir, 'data');
+  mkdirSync(dataDir);
+  try {
+    prepareConsole(webDist);
+  } catch (err) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw err;
+  }
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'taikai-e2e-'));
   const databaseUrl = process.env.TAIKAI_E2E_DATABASE_URL || undefined;
   const port = await findFreePort();
-  const server = new ServerProcess({ port, dataDir, databaseUrl, logFile: join(artifactsDir, 'server.log') });
+  const server = new ServerProcess({
+    port,
+    dataDir,
+    webDist,
+    databaseUrl,
+    logFile: join(artifactsDir, 'server.log'),
+  });
   rmSync(server.options.logFile, { force: true });
   const control = await startControlServer(server, await findFreePort([port]));
   const controlAddress = control.address();
@@ -36,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     await new Promise<void>((r) => control.close(() => r()));
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   };
   try {
     await server.start();

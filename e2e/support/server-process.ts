@@ -9,6 +9,8 @@ const READY_TIMEOUT_MS = 120_000;
 export interface ServerOptions {
   port: number;
   dataDir: string;
+  /** The built console the server serves. */
+  webDist: string;
   /** PostgreSQL URL; the embedded database in dataDir when absent. */
   databaseUrl?: string;
   /** File receiving the server's stdout and stderr. */
@@ -31,6 +33,7 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   env.HOST = '127.0.0.1';
   env.TAIKAI_DATA_DIR = options.dataDir;
   env.TAIKAI_DEV_OUTBOX = '1';
+  env.TAIKAI_WEB_DIST = options.webDist;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   return env;
 }
