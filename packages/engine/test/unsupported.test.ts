@@ -1,3 +1,4 @@
+import { DEFAULT_RULE_3P, DEFAULT_RULE_4P, DEFAULT_RULE_DORA3, RULE_PRESETS } from '@taikai/protocol';
 import { describe, expect, it } from 'vitest';
 import { toTableRule } from '../src/rules/adapter';
 import { refuseUnsupported, UnsupportedRuleError } from '../src/rules/unsupported';
@@ -70,6 +71,18 @@ describe('rules we cannot honour are refused up front, by name', () => {
       enable_baopai_extend_settings: 2,
     };
     expect(() => refuseUnsupported(pro, 2)).not.toThrow();
+  });
+});
+
+describe('the protocol’s rule sets all play', () => {
+  it('DEFAULT_RULE_4P, DEFAULT_RULE_DORA3 and every preset are accepted for East and South', () => {
+    for (const rule of [DEFAULT_RULE_4P, DEFAULT_RULE_DORA3, ...Object.values(RULE_PRESETS)]) {
+      for (const roundType of [1, 2]) expect(() => toTableRule(rule, roundType)).not.toThrow();
+    }
+  });
+
+  it('DEFAULT_RULE_3P is refused: three-player games are not supported yet', () => {
+    expect(() => toTableRule(DEFAULT_RULE_3P, 12)).toThrow(UnsupportedRuleError);
   });
 });
 
