@@ -4,7 +4,7 @@ import { startWorld, type World } from '../support/world';
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld({ LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_RATE_PER_IP: '1000' });
+  world = await startWorld({ LOGIN_FAILURES_PER_ACCOUNT: '3' });
 });
 afterAll(() => world.close());
 

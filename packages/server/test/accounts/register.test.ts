@@ -4,7 +4,7 @@ import { startWorld, type World } from '../support/world';
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld({ SEND_CODE_RATE_PER_IP: '1000' });
+  world = await startWorld();
 });
 afterAll(() => world.close());
 
