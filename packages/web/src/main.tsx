@@ -1,18 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptTokenFromUrl } from './api/token';
+import { startLanguage } from './app/language';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
-import { initI18n } from './i18n';
 import './styles.css';
 
 adoptTokenFromUrl();
-initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+// The page renders once its language is loaded (the fallback language if that fails).
+void startLanguage()
+  .catch((error: unknown) => console.error(error))
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    );
+  });

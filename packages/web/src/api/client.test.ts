@@ -16,7 +16,7 @@ const { bindMessageApi } = await import('./notify');
 
 const toasts: string[] = [];
 bindMessageApi({ error: (text: string) => toasts.push(String(text)) } as never);
-initI18n();
+await initI18n('en');
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(

@@ -1,29 +1,46 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
-import jaJP from 'antd/es/locale/ja_JP';
-import koKR from 'antd/es/locale/ko_KR';
 import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
 import dayjs from 'dayjs';
-import 'dayjs/locale/en';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ko';
 import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 
-/** antd's and dayjs's locale for each console language. */
-const LOCALES: Record<ConsoleLang, { antd: Locale; dayjs: string; html: string }> = {
-  chs: { antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' },
-  chs_t: { antd: zhTW, dayjs: 'zh-tw', html: 'zh-TW' },
-  jp: { antd: jaJP, dayjs: 'ja', html: 'ja' },
-  en: { antd: enUS, dayjs: 'en', html: 'en' },
-  kr: { antd: koKR, dayjs: 'ko', html: 'ko' },
+interface LocaleSet {
+  antd: Locale;
+  dayjs: string;
+  html: string;
+}
+
+// antd's and dayjs's locale for each console language; the fallback's ship with the page.
+const LOADERS: Record<ConsoleLang, () => Promise<LocaleSet>> = {
+  chs: async () => ({ antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' }),
+  chs_t: async () => {
+    const [antd] = await Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]);
+    return { antd: antd.default, dayjs: 'zh-tw', html: 'zh-TW' };
+  },
+  jp: async () => {
+    const [antd] = await Promise.all([import('antd/es/locale/ja_JP'), import('dayjs/locale/ja')]);
+    return { antd: antd.default, dayjs: 'ja', html: 'ja' };
+  },
+  en: async () => {
+    const [antd] = await Promise.all([import('antd/es/locale/en_US'), import('dayjs/locale/en')]);
+    return { antd: antd.default, dayjs: 'en', html: 'en' };
+  },
+  kr: async () => {
+    const [antd] = await Promise.all([import('antd/es/locale/ko_KR'), import('dayjs/locale/ko')]);
+    return { antd: antd.default, dayjs: 'ko', html: 'ko' };
+  },
 };
 
-/** Switches dayjs and the document language, and returns the antd locale for `lang`. */
+const loaded = new Map<ConsoleLang, LocaleSet>();
+
+/** Fetches antd's and dayjs's locale of `lang` once. */
+export async function loadAntdLocale(lang: ConsoleLang): Promise<void> {
+  if (!loaded.has(lang)) loaded.set(lang, await LOADERS[lang]());
+}
+
+/** Switches dayjs and the document language, and returns the antd locale for `lang` (loaded before). */
 export function applyLocale(lang: ConsoleLang): Locale {
-  const locale = LOCALES[lang];
+  const locale = loaded.get(lang) ?? { antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' };
   dayjs.locale(locale.dayjs);
   document.documentElement.lang = locale.html;
   return locale.antd;

@@ -2,16 +2,19 @@ import { CONSOLE_LANGS, type ConsoleLang, isConsoleLang } from '@taikai/protocol
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import chs from './locales/chs';
-import chs_t from './locales/chs_t';
-import en from './locales/en';
-import jp from './locales/jp';
-import kr from './locales/kr';
 import type { Messages } from './messages';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 export const FALLBACK_CONSOLE_LANG: ConsoleLang = 'chs';
 
-export const locales: Record<ConsoleLang, Messages> = { chs, chs_t, jp, en, kr };
+// The fallback locale ships with the page; the others are fetched when first chosen.
+const MESSAGE_LOADERS: Record<ConsoleLang, () => Promise<Messages>> = {
+  chs: async () => chs,
+  chs_t: () => import('./locales/chs_t').then((m) => m.default),
+  jp: () => import('./locales/jp').then((m) => m.default),
+  en: () => import('./locales/en').then((m) => m.default),
+  kr: () => import('./locales/kr').then((m) => m.default),
+};
 
 /** The language remembered in this browser, else the fallback. */
 export function storedLanguage(): ConsoleLang {
@@ -19,26 +22,34 @@ export function storedLanguage(): ConsoleLang {
   return isConsoleLang(saved) ? saved : FALLBACK_CONSOLE_LANG;
 }
 
+export function rememberLanguage(lang: ConsoleLang): void {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+}
+
 export function currentLanguage(): ConsoleLang {
   const lang = i18next.language;
   return isConsoleLang(lang) ? lang : FALLBACK_CONSOLE_LANG;
 }
 
-export async function setLanguage(lang: ConsoleLang): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-  await i18next.changeLanguage(lang);
+/** Makes the console strings of `lang` available (fetching its locale once). */
+export async function loadMessages(lang: ConsoleLang): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  i18next.addResourceBundle(lang, 'translation', await MESSAGE_LOADERS[lang]());
 }
 
-export function initI18n(): typeof i18next {
-  void i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(CONSOLE_LANGS.map((lang) => [lang, { translation: locales[lang] }])),
-    lng: storedLanguage(),
+/** Starts i18next in `lang` (its messages loaded first). */
+export async function initI18n(lang: ConsoleLang): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    resources: { [FALLBACK_CONSOLE_LANG]: { translation: chs } },
+    partialBundledLanguages: true,
+    lng: FALLBACK_CONSOLE_LANG,
     fallbackLng: FALLBACK_CONSOLE_LANG,
     supportedLngs: [...CONSOLE_LANGS],
     interpolation: { escapeValue: false },
     returnNull: false,
-    initAsync: false,
   });
+  await loadMessages(lang);
+  await i18next.changeLanguage(lang);
   return i18next;
 }
 

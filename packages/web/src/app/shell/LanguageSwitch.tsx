@@ -5,7 +5,8 @@ import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '../../i18n';
+import { currentLanguage } from '../../i18n';
+import { switchLanguage } from '../language';
 
 /** Console language, remembered in this browser. Language names are shown in their own language. */
 export function LanguageSwitch() {
@@ -32,7 +33,7 @@ export function LanguageSwitch() {
               icon={lang === current ? <CheckOutlined /> : <span className="language-menu-spacer" />}
               onClick={() => {
                 setOpen(false);
-                void setLanguage(lang);
+                void switchLanguage(lang);
               }}
             >
               {t(`language.${lang}`)}

@@ -1,0 +1,16 @@
+import type { ConsoleLang } from '@taikai/protocol';
+import { i18next, initI18n, loadMessages, rememberLanguage, storedLanguage } from '../i18n';
+import { loadAntdLocale } from './antdLocale';
+
+/** Starts the console in the remembered language, with its strings and antd/dayjs locales loaded. */
+export async function startLanguage(): Promise<void> {
+  const lang = storedLanguage();
+  await Promise.all([initI18n(lang), loadAntdLocale(lang).catch(() => undefined)]);
+}
+
+/** Loads `lang`, then switches the whole console to it and remembers the choice. */
+export async function switchLanguage(lang: ConsoleLang): Promise<void> {
+  await Promise.all([loadMessages(lang), loadAntdLocale(lang)]);
+  rememberLanguage(lang);
+  await i18next.changeLanguage(lang);
+}
