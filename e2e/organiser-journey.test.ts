@@ -26,6 +26,21 @@ const INFO_TAB_LABEL: Record<ConsoleLang, string> = {
   kr: '대회 정보',
 };
 
+/** The title of "My tournaments" in each console language. */
+const HOME_TITLE: Record<ConsoleLang, string> = {
+  chs: '我的赛事',
+  chs_t: '我的賽事',
+  jp: 'マイ大会',
+  en: 'My tournaments',
+  kr: '내 대회',
+};
+
+/** A platform announcement the operator publishes for English readers only. */
+const ANNOUNCEMENT = {
+  title: 'Autumn season opens',
+  content: 'Sign-ups for the autumn season open on Monday.',
+};
+
 const DAY = 24 * 3600;
 
 // One organiser's first session, step by step in one browser: each step starts where the previous ended.
@@ -98,10 +113,20 @@ describe('an organiser’s first tournament, in the browser', () => {
     expect(await storedToken(page)).toBeTruthy();
   });
 
-  it('receives 120 currency from the operator and sees it in the header', async () => {
+  it('receives 120 currency from the operator, who also publishes an English announcement, and sees it in the header', async () => {
     const { page } = session;
     const granted = await taikaiCli('account', 'grant', organiser.email, '120');
     expect(granted.stdout).toContain('120');
+    // An announcement for English readers, shown later when the console is in English.
+    await taikaiCli(
+      'announce',
+      '--lang',
+      'en',
+      '--title',
+      ANNOUNCEMENT.title,
+      '--content',
+      ANNOUNCEMENT.content,
+    );
     await page.reload();
     await expectText(page.getByTestId('header-currency'), '120');
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);
@@ -196,18 +221,44 @@ describe('an organiser’s first tournament, in the browser', () => {
 
   it('reads the console in all five languages, each fully translated', async () => {
     const { page } = session;
-    const seen = new Map<ConsoleLang, string>();
+    const seen: Record<'contest' | 'home', Map<ConsoleLang, string>> = {
+      contest: new Map(),
+      home: new Map(),
+    };
+    const checkPage = async (where: 'contest' | 'home', lang: ConsoleLang) => {
+      const text = await visibleText(page);
+      expect(rawKeysIn(text), `untranslated keys on ${where} in ${lang}`).toEqual([]);
+      for (const [other, otherText] of seen[where]) {
+        expect(text, `${where} in ${lang} reads like ${other}`).not.toBe(otherText);
+      }
+      seen[where].set(lang, text);
+      await session.screenshot(`05-${where}-${lang}`);
+    };
     for (const lang of CONSOLE_LANGS) {
       if (lang !== 'chs') await chooseLanguage(page, lang);
       await expectText(page.getByTestId('contest-tab-info'), INFO_TAB_LABEL[lang]);
       await expectText(page.getByTestId('contest-title'), names[lang]);
-      const text = await visibleText(page);
-      expect(rawKeysIn(text), `untranslated keys in ${lang}`).toEqual([]);
-      for (const [other, otherText] of seen) {
-        expect(text, `${lang} reads like ${other}`).not.toBe(otherText);
+      await checkPage('contest', lang);
+
+      // "My tournaments" in the same language, the card named in it.
+      await page.locator('.app-header a[href="/"]').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expectText(page.locator('.page-title h3'), HOME_TITLE[lang]);
+      await expectText(page.getByTestId('contest-card-name'), names[lang]);
+      const panel = page.getByTestId('announcement-panel');
+      if (lang === 'en') {
+        await eventually(
+          () => textOf(panel),
+          (t) => t.includes(ANNOUNCEMENT.title) && t.includes(ANNOUNCEMENT.content),
+          'English announcement shown',
+        );
+      } else {
+        await panel.locator('.ant-empty').waitFor();
+        expect(await textOf(panel)).not.toContain(ANNOUNCEMENT.title);
       }
-      seen.set(lang, text);
-      await session.screenshot(`05-language-${lang}`);
+      await checkPage('home', lang);
+      await page.getByTestId(`contest-card-${contestId}`).click();
+      await page.waitForURL(`**/contest/${contestId}`);
     }
     // The choice is remembered across a reload.
     await page.reload();

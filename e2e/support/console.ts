@@ -18,14 +18,15 @@ const MESSAGE_NAMESPACES = [
   'create',
   'contest',
   'info',
+  'seasonState',
   'season',
   'privacy',
 ];
 const RAW_KEY = new RegExp(`\\b(?:${MESSAGE_NAMESPACES.join('|')})\\.[A-Za-z_][\\w.]*`, 'g');
 
-/** Message keys visible on the page as such (untranslated). */
+/** Message keys visible on the page as such (untranslated), and placeholders left unfilled. */
 export function rawKeysIn(text: string): string[] {
-  return text.match(RAW_KEY) ?? [];
+  return [...(text.match(RAW_KEY) ?? []), ...(text.match(/\{\{\s*\w+\s*\}\}/g) ?? [])];
 }
 
 /** Waits until `read` returns what `check` accepts, failing with the last value after `timeout` ms. */
@@ -55,6 +56,7 @@ export async function eventually<T>(
 /** The trimmed visible text of an element, once it is visible. */
 export async function textOf(locator: Locator): Promise<string> {
   await locator.waitFor({ state: 'visible' });
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as rendered, which is what the organiser reads.
   return ((await locator.innerText()) ?? '').trim();
 }
 
@@ -113,5 +115,6 @@ export function storedToken(page: Page): Promise<string | null> {
 
 /** Visible text of the page's main content and header. */
 export function visibleText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden nodes.
   return page.locator('body').innerText();
 }
