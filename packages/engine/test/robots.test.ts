@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { robotClassFor } from '../src/robots';
+import { MinHanGuard } from '../src/robots/min-han-guard';
 import { toTableRule } from '../src/rules/adapter';
 import { settle } from '../src/settlement';
 import { installFastShanten } from '../src/shanten/install';
@@ -45,4 +46,27 @@ describe('robot legality: every robot answer is one the rules accept, games fini
   it('a mixed table (levels 0, 1 and 2) over a seeded East game', () => {
     for (let n = 21; n <= 21; n++) expectSoundGame([2, 0, 1, 1], n);
   }, 120_000);
+});
+
+describe('robots under a minimum han (fanfu)', () => {
+  const seed = (n: number) => n.toString(16).padStart(64, 'a');
+  const robots = () => [2, 1, 2, 1].map((level) => new (robotClassFor(level))());
+
+  it('unguarded, the robots (which do not know fanfu) declare wins the rules refuse', () => {
+    const game = playChecked({ fanfu: 2 }, 2, robots(), seed(2));
+    expect(game.illegal.some((x) => x.includes('ron') || x.includes('tsumo'))).toBe(true);
+  }, 60_000);
+
+  it('guarded (as tables seat them), every declared win has the minimum han', () => {
+    for (const n of [1, 2]) {
+      const game = playChecked(
+        { fanfu: 2 },
+        2,
+        robots().map((r) => new MinHanGuard(r, 2)),
+        seed(n),
+      );
+      expect(game.illegal).toEqual([]);
+      expect(game.log.log.some((hand) => hand.some((entry) => entry.hule))).toBe(true);
+    }
+  }, 60_000);
 });
