@@ -52,7 +52,7 @@ describe('operator CLI', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 
   it('explains its usage on an unknown command', () => {
     const res = taikai('frobnicate');

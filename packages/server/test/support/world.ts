@@ -62,10 +62,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 /** Builds the app on a fresh database, with factories for the people and things tests need. */
 export async function startWorld(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'taikai-world-'));
+  // Factories log in through /api/login: per-IP limits are roomy unless a test sets them.
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
     TAIKAI_DEV_OUTBOX: '1',
     LOG_LEVEL: 'silent',
+    LOGIN_RATE_PER_IP: '10000',
+    SEND_CODE_RATE_PER_IP: '10000',
     ...env,
   });
   const { database, drop } = await freshDatabase();
