@@ -48,4 +48,11 @@ describe('tournament info form', () => {
     expect(f.multi).toBe(true);
     expect(f.names.kr).toBe('name-kr');
   });
+
+  it('switching multi-language on before the name fields exist reads them as empty instead of failing', () => {
+    const partial = { ...fieldsOf(contest), multi: true, names: undefined } as unknown as Parameters<
+      typeof hasChanges
+    >[1];
+    expect(hasChanges(contest, partial)).toBe(true);
+  });
 });
