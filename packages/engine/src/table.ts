@@ -4,7 +4,7 @@ import { type EventSink, yakumanEvent } from './events';
 import type { GameLog } from './log/game-log';
 import { toTenhou } from './log/tenhou';
 import { robotClassFor } from './robots';
-import { MinHanGuard } from './robots/min-han-guard';
+import { RuleGuard } from './robots/rule-guard';
 import type { Reply, SeatPlayer } from './robots/types';
 import { toTableRule } from './rules/adapter';
 import type { RuleFields } from './rules/fields';
@@ -162,7 +162,8 @@ export class Table {
   private seatFor(spec: SeatSpec, seat: number): SeatPlayer {
     if (spec.kind === 'robot') {
       const robot = new (robotClassFor(spec.level))();
-      return this.rule.minHan > 1 ? new MinHanGuard(robot, this.rule.minHan) : robot;
+      const rules = { minHan: this.rule.minHan, nineTerminals: this.rule.abortive.nineTerminals };
+      return RuleGuard.needed(rules) ? new RuleGuard(robot, rules) : robot;
     }
     return new PlayerSeat(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { robotClassFor } from '../src/robots';
-import { MinHanGuard } from '../src/robots/min-han-guard';
+import { RuleGuard } from '../src/robots/rule-guard';
 import { toTableRule } from '../src/rules/adapter';
 import { settle } from '../src/settlement';
 import { installFastShanten } from '../src/shanten/install';
@@ -62,7 +62,7 @@ describe('robots under a minimum han (fanfu)', () => {
       const game = playChecked(
         { fanfu: 2 },
         2,
-        robots().map((r) => new MinHanGuard(r, 2)),
+        robots().map((r) => new RuleGuard(r, { minHan: 2, nineTerminals: true })),
         seed(n),
       );
       expect(game.illegal).toEqual([]);

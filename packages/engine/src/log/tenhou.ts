@@ -143,7 +143,8 @@ export function toTenhou(game: GameLog): TenhouLog {
       } else if (entry.fulou) {
         const { l, m } = entry.fulou as { l: number; m: string };
         const size = meldTiles(m).tiles.length;
-        const letter = size === 4 ? 'm' : /^[mpsz](\d)\1\1/.test(m.replace(/0/g, '5').replace(/[+=-]/g, '')) ? 'p' : 'c';
+        const letter =
+          size === 4 ? 'm' : /^[mpsz](\d)\1\1/.test(m.replace(/0/g, '5').replace(/[+=-]/g, '')) ? 'p' : 'c';
         takes[abs(l)].push(callString(letter, m));
         if (letter === 'm') discards[abs(l)].push(0);
       } else if (entry.gang) {

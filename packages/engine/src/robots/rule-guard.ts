@@ -2,25 +2,43 @@ import Majiang, { type Player } from '@kobalab/majiang-core';
 import { yakuHan } from '../rules/min-han';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from './types';
 
+/** The table rules a robot does not know by itself. */
+export interface GuardedRules {
+  /** `fanfu`: minimum han of yaku. */
+  minHan: number;
+  /** `have_jiuzhongjiupai`: kyuushu kyuuhai may be declared. */
+  nineTerminals: boolean;
+}
+
 /**
- * Teaches a robot the minimum han (`fanfu` 2 or 4), which the robots themselves do not know: a win the robot
- * declares is kept only when its yaku (dora not counted) reach the minimum, judged from what the seat can see;
- * otherwise the seat passes (or discards the drawn tile). Yaku the seat cannot be sure of (ippatsu, double
- * riichi, first-draw wins) are not counted, so the guard never lets an illegal win through.
+ * Teaches a robot the table rules the robots do not know by themselves (they play the rules engine's defaults):
+ * - minimum han (`fanfu` 2 or 4): a win is kept only when its yaku (dora not counted) reach the minimum, judged
+ *   from what the seat can see; yaku it cannot be sure of (ippatsu, double riichi, first-draw wins) are not
+ *   counted, so no illegal win goes through;
+ * - kyuushu kyuuhai switched off on its own (`have_jiuzhongjiupai`): the declaration is dropped.
+ * A dropped answer becomes a pass (or the discard of the drawn tile).
  */
-export class MinHanGuard implements SeatPlayer {
+export class RuleGuard implements SeatPlayer {
   private readonly view: Player = new Majiang.Player();
 
   constructor(
     private readonly robot: SeatPlayer,
-    private readonly minHan: number,
+    private readonly rules: GuardedRules,
   ) {}
+
+  /** Whether a table with these rules needs the guard at all. */
+  static needed(rules: GuardedRules): boolean {
+    return rules.minHan > 1 || !rules.nineTerminals;
+  }
 
   action(msg: GameMessage, reply?: ReplyFn): void {
     this.view.action(msg);
     if (!reply) return this.robot.action(msg);
     this.robot.action(msg, (answer?: Reply) => {
-      reply(answer?.hule && !this.winAllowed(msg) ? {} : answer);
+      const claim = msg.zimo ?? msg.gangzimo ?? msg.dapai ?? msg.gang;
+      if (answer?.hule && claim && this.rules.minHan > 1 && !this.winAllowed(msg)) return reply({});
+      if (answer?.daopai && msg.zimo && !this.rules.nineTerminals) return reply({});
+      reply(answer);
     });
   }
 
@@ -60,6 +78,6 @@ export class MinHanGuard implements SeatPlayer {
       fubaopai: null,
       jicun: { changbang: 0, lizhibang: 0 },
     });
-    return yakuHan(hule) >= this.minHan;
+    return yakuHan(hule) >= this.rules.minHan;
   }
 }
