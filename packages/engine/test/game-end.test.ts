@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TableEvent } from '../src/events';
 import { toTableRule } from '../src/rules/adapter';
 import { type EndCheck, gameEndReason } from '../src/rules/game-end';
 import { Table } from '../src/table';
@@ -131,5 +132,29 @@ describe('seeded East games show fandian and have_nanruxiru', () => {
     const { reason, hands } = await playSeeded({ have_nanruxiru: 0 });
     expect(reason).toBe('scheduled');
     expect(hands.at(-1)).toMatchObject({ chang: 0, ju: 3 });
+  });
+});
+
+describe('starting points per seat (create_game_plan init_points)', () => {
+  it('each seat starts with its own points, and the game settles from them', async () => {
+    const events: TableEvent[] = [];
+    const table = new Table({
+      tableId: 'init',
+      rule: { have_nanruxiru: 0 },
+      roundType: 1,
+      seed: '6'.repeat(64),
+      initPoints: [40000, 30000, 20000, 10000],
+      seats: [0, 1, 2, 3].map(() => ({ kind: 'robot' as const, level: 0 })),
+      onEvent: (e) => events.push(e),
+    });
+    table.start();
+    await table.done;
+    expect(events.find((e) => e.type === 'hand_start')).toMatchObject({
+      scores: [40000, 30000, 20000, 10000],
+    });
+    const finished = events.find((e) => e.type === 'finished');
+    if (finished?.type !== 'finished') throw new Error('no finish');
+    const total = finished.settlement.players.reduce((s, p) => s + p.part_point_1, 0);
+    expect(total).toBe(100000);
   });
 });
