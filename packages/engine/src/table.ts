@@ -113,6 +113,9 @@ export class Table {
     this.pumping = true;
     try {
       this.game.begin();
+    } catch (error) {
+      this.fail(error);
+      return;
     } finally {
       this.pumping = false;
     }
