@@ -66,6 +66,23 @@ function ensureChromium() {
   return existsSync(chromium);
 }
 
+/** Runs `run(url)` on a new empty database of the PostgreSQL server at `serverUrl`, dropped afterwards. */
+async function withFreshDatabase(serverUrl, run) {
+  const { default: pg } = await import('pg');
+  const name = `taikai_e2e_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 const runs = (name) => wanted.size === 0 || wanted.has(name);
 
 if (runs('core')) runVitest('core', ['protocol', 'engine', 'server', 'web']);
@@ -77,8 +94,19 @@ if (runs('postgres')) {
 }
 
 if (runs('e2e')) {
-  if (ensureChromium()) runVitest('e2e', ['e2e'], { TAIKAI_CHROMIUM: chromium });
-  else {
+  if (ensureChromium()) {
+    runVitest('e2e', ['e2e'], { TAIKAI_CHROMIUM: chromium });
+    // The same journeys with the server on PostgreSQL.
+    const url = await postgresUrl();
+    if (url) {
+      await withFreshDatabase(url, (databaseUrl) =>
+        runVitest('e2e-postgres', ['e2e'], {
+          TAIKAI_CHROMIUM: chromium,
+          TAIKAI_E2E_DATABASE_URL: databaseUrl,
+        }),
+      );
+    } else console.log('\n=== e2e-postgres: no PostgreSQL server reachable; suite not run');
+  } else {
     console.log(`\n=== e2e: no Chromium at ${chromium} (apt-get install -y chromium); suite not run`);
     totals.failed += 1;
   }
