@@ -34,9 +34,12 @@ export interface WinSummary {
   yaku: string[];
 }
 
+/**
+ * How a hand ended. `deltas`: each seat's net change over the hand (payments, sticks laid down and collected).
+ */
 export type HandResult =
-  | { kind: 'win'; wins: WinSummary[] }
-  | { kind: 'draw'; name: string; tenpai: number[]; abortive: boolean };
+  | { kind: 'win'; wins: WinSummary[]; deltas: number[] }
+  | { kind: 'draw'; name: string; tenpai: number[]; abortive: boolean; deltas: number[] };
 
 export interface GameHooks {
   handStart(progress: Progress): void;
@@ -63,7 +66,8 @@ export class TableGame extends Majiang.Game {
   /** Kans made this hand by relative seat, and the last one if it was an open kan on a discard. */
   private kans = [0, 0, 0, 0];
   private lastOpenKan: (string | null)[] = [null, null, null, null];
-  private drawResult: HandResult | null = null;
+  private drawResult: Omit<Extract<HandResult, { kind: 'draw' }>, 'deltas'> | null = null;
+  private startScores: number[] = [];
   finished: Paipu | null = null;
   /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
   onAnswer: (() => void) | null = null;
@@ -140,6 +144,7 @@ export class TableGame extends Majiang.Game {
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
+    this.startScores = this._model.defen.slice();
     this.kans = [0, 0, 0, 0];
     this.lastOpenKan = [null, null, null, null];
     const shan = new WallInPlay(this.rule.core, wall, this.rule.indicatorDora);
@@ -332,9 +337,10 @@ export class TableGame extends Majiang.Game {
     const ju = m.jushu;
     const repeats = dealerRepeats(this.outcome, this.rule);
     m.changbang = nextHonba(this._changbang, this.outcome, repeats);
+    const deltas = m.defen.map((d, seat) => d - this.startScores[seat]);
     const result: HandResult = this.outcome.won
-      ? { kind: 'win', wins: this.wins }
-      : (this.drawResult as HandResult);
+      ? { kind: 'win', wins: this.wins, deltas }
+      : { ...(this.drawResult as NonNullable<typeof this.drawResult>), deltas };
     this.lastHand = { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() };
     this.hooks.handEnd(this.lastHand, result);
     m.lunban = -1;

@@ -57,9 +57,12 @@ describe('riichi stick and honba values (liqibang_value, changbang_value)', () =
   it('defaults: a stick costs 1000, a honba adds 300, the winner takes the stick', () => {
     const [draw, win] = play({});
     expect(draw.end).toMatchObject({ liqibang: 1, scores: [27000, 24000, 24000, 24000] });
+    // The hand's net changes: the stick laid down and the noten payments.
+    expect(draw.result.deltas).toEqual([2000, -1000, -1000, -1000]);
     expect(win.start).toMatchObject({ ben: 1, liqibang: 1 });
     expect(win.result).toMatchObject({ kind: 'win', wins: [{ seat: 1, from: 0, points: 2000 }] });
     expect(win.end.scores).toEqual([24700, 27300, 24000, 24000]);
+    expect(win.result.deltas).toEqual([-2300, 3300, 0, 0]);
     expect(win.end.liqibang).toBe(0);
   });
 
