@@ -38,8 +38,14 @@ describe('rules we cannot honour are refused up front, by name', () => {
   });
 
   it('every unsupported field is named at once', () => {
-    const error = refusal({ chuanma: 1, guyi_mode: 1, fanfu: 3 }, 12);
-    expect(error.fields.map((f) => f.field).sort()).toEqual(['chuanma', 'fanfu', 'guyi_mode', 'mode']);
+    const error = refusal({ chuanma: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 12);
+    expect(error.fields.map((f) => f.field).sort()).toEqual([
+      'chuanma',
+      'enable_renhe',
+      'fanfu',
+      'guyi_mode',
+      'mode',
+    ]);
   });
 
   it('the rule adapter refuses the same way, so no table starts on them', () => {

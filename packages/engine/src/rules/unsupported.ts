@@ -63,6 +63,14 @@ export function refuseUnsupported(rule: RuleFields, roundType: number): void {
       reason: 'liability (pao) setting must be 0, 1 or 2',
     });
   }
+  const renhe = numberOf(rule, 'enable_renhe', 0);
+  if (![0, 1, 2].includes(renhe)) {
+    refused.push({
+      field: 'enable_renhe',
+      value: renhe,
+      reason: 'renhou must be 0 (off), 1 (mangan) or 2 (yakuman)',
+    });
+  }
   const red = numberOf(rule, 'dora_count', 3);
   if (![0, 3, 4].includes(red)) {
     refused.push({ field: 'dora_count', value: red, reason: 'four-player red fives must be 0, 3 or 4' });
