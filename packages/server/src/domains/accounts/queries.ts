@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accounts, announcements, bans, sessions, verificationCodes } from '../../db/schema';
 
@@ -67,6 +67,11 @@ export async function liveSession(db: Executor, tokenHash: string, now: number) 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<number> {
   const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning();
   return rows.length;
+}
+
+/** Drops an account's expired sessions. */
+export async function deleteExpiredSessionsOf(db: Executor, accountId: number, now: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.accountId, accountId), lte(sessions.expireTime, now)));
 }
 
 export async function deleteSessionsOf(db: Executor, accountId: number): Promise<void> {

@@ -45,6 +45,7 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
 /** Opens a session for an account; the token itself is never stored. */
 async function openSession(tx: Executor, ctx: Ctx, accountId: number): Promise<z.infer<typeof SessionRes>> {
   const token = newToken();
+  await q.deleteExpiredSessionsOf(tx, accountId, ctx.now);
   await q.insertSession(tx, {
     tokenHash: sha256(token),
     accountId,
