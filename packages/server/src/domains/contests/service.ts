@@ -37,8 +37,11 @@ const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
 /** Attempts at drawing an unused six-digit public id before giving up with 2503. */
 const CONTEST_ID_TRIES = 20;
 
-/** A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see. */
-async function managedContest(db: Executor, ctx: AuthedCtx, uniqueId: number, action: Action, lock = false) {
+/**
+ * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see, 2513/2506
+ * when their role falls short. Other domains start their calls here.
+ */
+export async function managedContest(db: Executor, ctx: AuthedCtx, uniqueId: number, action: Action, lock = false) {
   const row = lock ? await q.liveContestForUpdate(db, uniqueId) : await q.liveContest(db, uniqueId);
   if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
   const adminIds = await admins.adminIdsOf(db, uniqueId);
