@@ -6,6 +6,7 @@
 export { ControlCode, type ControlResult, type TableState } from './errors';
 export type { EventSink, TableEvent } from './events';
 export type { GameLog } from './log/game-log';
+export { replayGame } from './log/replay';
 export { type TenhouLog, tileCode, toTenhou } from './log/tenhou';
 export { createTablePool, type PoolOptions, type StartOptions, type TablePool } from './pool';
 export { robotClassFor } from './robots';

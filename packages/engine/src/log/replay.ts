@@ -1,0 +1,78 @@
+import type { Paipu } from '@kobalab/majiang-core';
+import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
+import { toTableRule } from '../rules/adapter';
+import type { RuleFields } from '../rules/fields';
+import { TableGame } from '../table-game';
+import { dealWall } from '../walls';
+import type { GameLog } from './game-log';
+
+// biome-ignore lint/suspicious/noExplicitAny: entries of the rules engine's record are untyped JSON
+type Entry = Record<string, any>;
+
+/**
+ * A seat that plays back what its player did in a recorded game: at each decision it looks at the next entry
+ * of the record (after the entries the replaying game has logged so far) and answers with that action.
+ */
+class PlaybackSeat implements SeatPlayer {
+  private id = 0;
+  constructor(
+    private readonly record: Paipu,
+    private readonly game: () => TableGame,
+  ) {}
+
+  action(msg: GameMessage, reply?: ReplyFn): void {
+    if (msg.kaiju) this.id = msg.kaiju.id;
+    reply?.(this.decide(msg));
+  }
+
+  private decide(msg: GameMessage): Reply {
+    const game = this.game();
+    const played = game.log.log;
+    const hand = played.length - 1;
+    if (hand < 0 || msg.kaiju || msg.qipai || msg.hule || msg.pingju || msg.jieju) return {};
+    const upcoming = (this.record.log[hand] ?? [])
+      .slice(played[hand].length)
+      .filter((e: Entry) => !e.kaigang);
+    const me = (this.id - game.model.jushu + 4) % 4;
+    const next: Entry | undefined = upcoming[0];
+    if (!next) return {};
+    if (next.dapai) return next.dapai.l === me ? { dapai: next.dapai.p } : {};
+    if (next.gang) return next.gang.l === me ? { gang: next.gang.m } : {};
+    if (next.fulou) return next.fulou.l === me ? { fulou: next.fulou.m } : {};
+    if (next.hule) {
+      // One or more wins in a row (several rons on one discard).
+      const winners = upcoming.filter((_, i) => upcoming.slice(0, i + 1).every((e: Entry) => e.hule));
+      return winners.some((e: Entry) => e.hule.l === me) ? { hule: '-' } : {};
+    }
+    if (next.pingju?.name === '九種九牌') return msg.zimo?.l === me ? { daopai: '-' } : {};
+    if (next.pingju?.name === '三家和') return next.pingju.shoupai[me] ? { hule: '-' } : {};
+    return {};
+  }
+}
+
+/**
+ * Replays a recorded game: the walls are re-dealt from the revealed seed and every seat plays back its recorded
+ * actions under the same rule. Returns the replayed record, which equals the original when the record is
+ * complete and consistent with the rules.
+ */
+export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoints?: number[]): Paipu {
+  const table = toTableRule(rule, log.roundType);
+  const noop = () => {};
+  let game: TableGame | null = null;
+  const seats = [0, 1, 2, 3].map(() => new PlaybackSeat(log.paipu, () => game as TableGame));
+  game = new TableGame(
+    seats,
+    table,
+    (n) => dealWall(seed, n, table.core.赤牌),
+    { handStart: noop, handEnd: noop, yakuman: noop },
+    log.paipu.title,
+    log.paipu.player,
+    initPoints,
+  );
+  game.begin();
+  while (!game.finished) {
+    if (!game.ready) throw new Error('a seat did not answer during the replay');
+    game.step();
+  }
+  return game.log;
+}
