@@ -69,12 +69,21 @@ export async function sendCode(
     throw new ContestError(ErrorCode.CODE_TOO_OFTEN, { data: { cooldown: wait } });
   }
   const code = newCode();
-  await q.saveCode(ctx.db, {
-    email,
-    purpose: req.purpose,
-    codeHash: sha256(code),
-    sendTime: ctx.now,
-    expireTime: ctx.now + ctx.config.codeTtl,
+  await ctx.db.transaction(async (tx) => {
+    await q.saveCode(tx, {
+      email,
+      purpose: req.purpose,
+      codeHash: sha256(code),
+      sendTime: ctx.now,
+      expireTime: ctx.now + ctx.config.codeTtl,
+    });
+    await audit(tx, ctx, {
+      action: 'account.send_code',
+      targetType: 'email',
+      targetId: email,
+      before: previous ? { sendTime: previous.sendTime } : null,
+      after: { purpose: req.purpose, sendTime: ctx.now },
+    });
   });
   const minutes = Math.round(ctx.config.codeTtl / 60);
   await ctx.mailer.send({
@@ -158,13 +167,42 @@ export async function login(ctx: Ctx, req: z.infer<typeof LoginReq>): Promise<z.
   ctx.loginFailures.clear(key);
   return ctx.db.transaction(async (tx) => {
     if (req.code !== undefined) await q.deleteCode(tx, email, 'login');
-    return openSession(tx, ctx, account.id);
+    const session = await openSession(tx, ctx, account.id);
+    await audit(
+      tx,
+      { ...ctx, actor: { id: account.id, nickname: account.nickname, isOperator: account.isOperator } },
+      {
+        action: 'account.login',
+        targetType: 'account',
+        targetId: account.id,
+        before: null,
+        after: { by: req.code !== undefined ? 'code' : 'password' },
+      },
+    );
+    return session;
   });
 }
 
 /** Revokes the token of the call. */
 export async function logout(ctx: Ctx, token: string | undefined): Promise<Record<string, never>> {
-  if (token) await q.deleteSession(ctx.db, sha256(token));
+  if (!token) return {};
+  const actor = await authenticate(ctx, token);
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await q.deleteSession(tx, sha256(token));
+    if (revoked && actor) {
+      await audit(
+        tx,
+        { ...ctx, actor },
+        {
+          action: 'account.logout',
+          targetType: 'account',
+          targetId: actor.id,
+          before: { session: 'open' },
+          after: { session: 'revoked' },
+        },
+      );
+    }
+  });
   return {};
 }
 

@@ -41,7 +41,13 @@ const CONTEST_ID_TRIES = 20;
  * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see, 2513/2506
  * when their role falls short. Other domains start their calls here.
  */
-export async function managedContest(db: Executor, ctx: AuthedCtx, uniqueId: number, action: Action, lock = false) {
+export async function managedContest(
+  db: Executor,
+  ctx: AuthedCtx,
+  uniqueId: number,
+  action: Action,
+  lock = false,
+) {
   const row = lock ? await q.liveContestForUpdate(db, uniqueId) : await q.liveContest(db, uniqueId);
   if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
   const adminIds = await admins.adminIdsOf(db, uniqueId);
