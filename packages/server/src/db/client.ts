@@ -15,6 +15,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: queries take either. */
 export type Executor = Db;
 
+/** Advisory lock key held while migrating PostgreSQL. */
+const MIGRATION_LOCK = 7_351_002;
+
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Database = {
@@ -40,7 +43,17 @@ export function openPostgres(url: string): Database {
   return {
     kind: 'pg',
     db,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    // Several processes may start at once on one database: they take turns (advisory lock) to migrate.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
