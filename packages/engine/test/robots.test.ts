@@ -28,8 +28,8 @@ describe('robot legality: every robot answer is one the rules accept, games fini
     for (let n = 1; n <= 20; n++) expectSoundGame([0, 0, 0, 0], n);
   });
 
-  it('ai_level 1 (simple) over 6 seeded East games', () => {
-    for (let n = 31; n <= 36; n++) {
+  it('ai_level 1 (simple) over 8 seeded East games', () => {
+    for (let n = 31; n <= 38; n++) {
       const game = expectSoundGame([1, 1, 1, 1], n);
       expect(game.log.log.length).toBeGreaterThan(0);
     }

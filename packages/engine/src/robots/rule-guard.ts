@@ -33,7 +33,10 @@ export class RuleGuard implements SeatPlayer {
 
   action(msg: GameMessage, reply?: ReplyFn): void {
     this.view.action(msg);
-    if (!reply) return this.robot.action(msg);
+    if (!reply) {
+      this.robot.action(msg);
+      return;
+    }
     this.robot.action(msg, (answer?: Reply) => {
       const claim = msg.zimo ?? msg.gangzimo ?? msg.dapai ?? msg.gang;
       if (answer?.hule && claim && this.rules.minHan > 1 && !this.winAllowed(msg)) return reply({});
