@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as operator from '../../src/domains/accounts/operator';
 import { startWorld, type World } from '../support/world';
@@ -22,6 +24,15 @@ describe('send_code', () => {
     const mail = await world.lastMail('new.player@example.test');
     expect(mail?.code).toMatch(/^\d{6}$/);
     expect(mail?.text).toContain(mail?.code);
+  });
+
+  it('also writes the mail to <data dir>/outbox as JSON', async () => {
+    await world.post('/api/send_code', { email: 'filed@example.test', purpose: 'register' });
+    const dir = join(world.config.dataDir, 'outbox');
+    const mails = readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    const mail = mails.find((m) => m.to === 'filed@example.test');
+    expect(mail).toMatchObject({ to: 'filed@example.test', code: expect.stringMatching(/^\d{6}$/) });
+    expect(mail.text).toContain(mail.code);
   });
 
   it('refuses a malformed e-mail with 121 and sends nothing', async () => {
