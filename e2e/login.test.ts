@@ -17,7 +17,7 @@ describe('logging in with wrong credentials', () => {
   });
   screenshotFailures(() => session);
 
-  it('shows the wrong-password message in the console language and stays on the login page', async () => {
+  it('shows the wrong-password message once, in the console language, and stays on the login page', async () => {
     const { page } = session;
     await page.goto('/login');
     await page.getByTestId('login-email').fill(organiser.email);
@@ -26,6 +26,14 @@ describe('logging in with wrong credentials', () => {
 
     // Simplified Chinese is the console's default language.
     await expectToast(page, 'error', '密码错误');
+    // The same refusal again within 5 seconds is not shown a second time.
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/login'));
+    await page.getByTestId('login-submit').click();
+    expect((await answered).status()).toBe(400);
+    await page.getByTestId('login-submit').locator('.ant-btn-loading-icon').waitFor({ state: 'detached' });
+    // An absent toast can only be seen over a while: give a second one time to appear.
+    await page.waitForTimeout(500);
+    expect((await errorToasts(page)).filter((t) => t.includes('密码错误'))).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storedToken(page)).toBeNull();
     await session.screenshot('wrong-password-chs');

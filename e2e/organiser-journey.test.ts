@@ -115,18 +115,12 @@ describe('an organiser’s first tournament, in the browser', () => {
 
   it('receives 120 currency from the operator, who also publishes an English announcement, and sees it in the header', async () => {
     const { page } = session;
-    const granted = await taikaiCli('account', 'grant', organiser.email, '120');
-    expect(granted.stdout).toContain('120');
-    // An announcement for English readers, shown later when the console is in English.
-    await taikaiCli(
-      'announce',
-      '--lang',
-      'en',
-      '--title',
-      ANNOUNCEMENT.title,
-      '--content',
-      ANNOUNCEMENT.content,
+    // With an announcement for English readers, shown later when the console is in English.
+    const [granted] = await taikaiCli(
+      ['account', 'grant', organiser.email, '120'],
+      ['announce', '--lang', 'en', '--title', ANNOUNCEMENT.title, '--content', ANNOUNCEMENT.content],
     );
+    expect(granted.stdout).toContain('120');
     await page.reload();
     await expectText(page.getByTestId('header-currency'), '120');
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);

@@ -6,17 +6,26 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `npm run taikai -- <args>` against the server's data; throws when the command fails. */
-export async function taikaiCli(...args: string[]): Promise<CliResult> {
+/**
+ * Runs operator commands (`npm run taikai -- <args>`) against the server's data, in order; throws when one
+ * fails. On the embedded database the server is stopped once for the whole batch and started again.
+ */
+export async function taikaiCli(...commands: string[][]): Promise<CliResult[]> {
   const res = await fetch(`${inject('controlUrl')}/cli`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ args }),
+    body: JSON.stringify({ commands }),
   });
-  const body = (await res.json()) as CliResult & { error?: string };
-  if (!res.ok) throw new Error(`cli ${args.join(' ')}: ${body.error}`);
-  if (body.code !== 0) {
-    throw new Error(`cli ${args.join(' ')} exited with ${body.code}:\n${body.stdout}\n${body.stderr}`);
-  }
+  const body = (await res.json()) as CliResult[] | { error: string };
+  if (!res.ok || !Array.isArray(body)) throw new Error(`cli: ${'error' in body ? body.error : res.status}`);
+  body.forEach((result, i) => {
+    if (result.code !== 0) {
+      throw new Error(
+        `cli ${commands[i].join(' ')} exited with ${result.code}:\n${result.stdout}\n${result.stderr}`,
+      );
+    }
+  });
+  if (body.length !== commands.length)
+    throw new Error(`cli: ${body.length} of ${commands.length} commands ran`);
   return body;
 }

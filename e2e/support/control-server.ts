@@ -4,7 +4,7 @@ import type { ServerProcess } from './server-process';
 /**
  * A small HTTP endpoint of the test run itself (not of taikai): tests running in workers ask it to run
  * operator CLI commands, because only the process that owns the server may stop and restart it.
- * POST /cli {args: string[]} → {code, stdout, stderr}.
+ * POST /cli {commands: string[][]} → [{code, stdout, stderr}, …] (stops at the first failing command).
  */
 export function startControlServer(server: ServerProcess, port: number): Promise<Server> {
   const control = createServer((req, res) => {
@@ -18,10 +18,12 @@ export function startControlServer(server: ServerProcess, port: number): Promise
     });
     req.on('end', async () => {
       try {
-        const { args } = JSON.parse(body) as { args: unknown };
-        if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
-          throw new Error('args: string[]');
-        const result = await server.cli(args);
+        const { commands } = JSON.parse(body) as { commands: unknown };
+        const valid =
+          Array.isArray(commands) &&
+          commands.every((c) => Array.isArray(c) && c.every((a) => typeof a === 'string'));
+        if (!valid) throw new Error('commands: string[][]');
+        const result = await server.cli(commands as string[][]);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
       } catch (err) {
         res

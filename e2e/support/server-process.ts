@@ -105,9 +105,12 @@ export class ServerProcess {
     clearTimeout(timer);
   }
 
-  /** Runs `main.ts <args>` against the server's data; one command at a time. */
-  cli(args: readonly string[]): Promise<CliResult> {
-    const next = this.queue.then(() => this.runCli(args));
+  /**
+   * Runs `main.ts <args>` for each command, in order, against the server's data; on the embedded
+   * database the server is stopped once for all of them. Calls are queued, one batch at a time.
+   */
+  cli(commands: readonly (readonly string[])[]): Promise<CliResult[]> {
+    const next = this.queue.then(() => this.runCommands(commands));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -118,33 +121,43 @@ export class ServerProcess {
     await new Promise<void>((r) => this.log.end(() => r()));
   }
 
-  private async runCli(args: readonly string[]): Promise<CliResult> {
+  private async runCommands(commands: readonly (readonly string[])[]): Promise<CliResult[]> {
     const restart = this.embedded && this.child !== undefined;
     if (restart) await this.stop();
     try {
-      return await new Promise<CliResult>((resolveRun, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-          cwd: repoRoot,
-          env: serverEnv(this.options),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => {
-          stdout += d;
-        });
-        child.stderr.on('data', (d) => {
-          stderr += d;
-        });
-        child.once('error', reject);
-        child.once('close', (code) => {
-          this.log.write(`[e2e] cli ${args.join(' ')} → ${code}\n${stdout}${stderr}`);
-          resolveRun({ code: code ?? -1, stdout, stderr });
-        });
-      });
+      const results: CliResult[] = [];
+      for (const args of commands) {
+        const result = await this.runCommand(args);
+        results.push(result);
+        if (result.code !== 0) break;
+      }
+      return results;
     } finally {
       if (restart) await this.start();
     }
+  }
+
+  private runCommand(args: readonly string[]): Promise<CliResult> {
+    return new Promise<CliResult>((resolveRun, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+        cwd: repoRoot,
+        env: serverEnv(this.options),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
+      });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      child.once('error', reject);
+      child.once('close', (code) => {
+        this.log.write(`[e2e] cli ${args.join(' ')} → ${code}\n${stdout}${stderr}`);
+        resolveRun({ code: code ?? -1, stdout, stderr });
+      });
+    });
   }
 
   private async answersServerTime(): Promise<boolean> {

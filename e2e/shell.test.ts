@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newIdentity, registerByApi } from './support/api';
+import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { expectText, expectToast, storedToken } from './support/console';
+
+describe('the console shell', () => {
+  const organiser = newIdentity('shell');
+  let token = '';
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    token = await registerByApi(organiser);
+    session = await openBrowser('shell');
+    await session.page.goto(`/?token=${encodeURIComponent(token)}`);
+    await expectText(session.page.getByTestId('header-nickname'), organiser.nickname);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+  screenshotFailures(() => session);
+
+  it('returns to My tournaments with the not-found message when a tournament cannot be loaded', async () => {
+    const { page } = session;
+    await page.goto('/contest/999999');
+    await expectToast(page, 'error', '赛事不存在');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('contest-list-empty').waitFor();
+    expect(await storedToken(page)).toBe(token);
+  });
+
+  it('offers the mobile site below 828 px, handing over the session token', async () => {
+    const { page } = session;
+    expect(await page.getByTestId('mobile-handoff').count()).toBe(0);
+    await page.setViewportSize({ width: 827, height: 900 });
+    await page.getByTestId('mobile-handoff').waitFor();
+    await session.screenshot('narrow');
+
+    // The mobile site is another application; here it only has to receive the token.
+    await page.route('**/m/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>mobile</p>' }),
+    );
+    await page.getByTestId('mobile-handoff').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/m/'));
+    expect(new URL(page.url()).searchParams.get('token')).toBe(token);
+    await page.unroute('**/m/**');
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    expect(await page.getByTestId('mobile-handoff').count()).toBe(0);
+  });
+
+  it('shows the disconnected message and forgets the token when the server cannot be reached', async () => {
+    const { page } = session;
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expectToast(page, 'error', '与服务器的连接已断开');
+    expect(await storedToken(page)).toBeNull();
+    await session.screenshot('disconnected');
+    await page.unroute('**/api/**');
+  });
+});
