@@ -43,8 +43,8 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
     viewport: { width: 1366, height: 900 },
     timezoneId: BROWSER_TIME_ZONE,
   });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(String(err)));

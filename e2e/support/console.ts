@@ -34,7 +34,7 @@ export async function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
   what: string,
-  timeout = 15_000,
+  timeout = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: T | undefined;
