@@ -5,7 +5,7 @@
  * our table runtime.
  */
 import Majiang, { type MajiangRule } from '@kobalab/majiang-core';
-import { dealWall, robotClassFor, toTableRule } from '@taikai/engine';
+import { dealWall, type RuleFields, robotClassFor, toTableRule } from '@taikai/engine';
 
 class WallShan extends Majiang.Shan {
   constructor(rule: MajiangRule, wall: string[]) {
@@ -39,9 +39,14 @@ export interface BareResult {
   scores: number[];
 }
 
-/** One South game (or East for roundType 1) on the default rule with four robots of `level`. */
-export function playBareGame(seed: string, level: number, roundType = 2): BareResult {
-  const rule = toTableRule({}, roundType).core;
+/** One South game (or East for roundType 1) with four robots of `level`, on the engine rule our table would use. */
+export function playBareGame(
+  seed: string,
+  level: number,
+  roundType = 2,
+  detailRule: RuleFields = {},
+): BareResult {
+  const rule = toTableRule(detailRule, roundType).core;
   const Robot = robotClassFor(level);
   const game = new BareGame(
     [0, 1, 2, 3].map(() => new Robot()),

@@ -1,5 +1,5 @@
 /** Our table runtime in this thread: one table of robots played to the end, with what it reported. */
-import { Table, type TableEvent } from '@taikai/engine';
+import { type RuleFields, Table, type TableEvent } from '@taikai/engine';
 
 export interface TableResult {
   hands: number;
@@ -7,14 +7,19 @@ export interface TableResult {
   events: number;
 }
 
-export async function playTableGame(seed: string, levels: number[], roundType = 2): Promise<TableResult> {
+export async function playTableGame(
+  seed: string,
+  levels: number[],
+  roundType = 2,
+  rule: RuleFields = {},
+): Promise<TableResult> {
   let hands = 0;
   let events = 0;
   let finished: Extract<TableEvent, { type: 'finished' }> | null = null;
   let failure: string | null = null;
   const table = new Table({
     tableId: `bench-${seed.slice(0, 8)}`,
-    rule: {},
+    rule,
     roundType,
     seats: levels.map((level) => ({ kind: 'robot' as const, level })),
     seed,
