@@ -13,6 +13,7 @@ vi.stubGlobal('window', { location: { assign: vi.fn() } });
 const { i18next, initI18n } = await import('../i18n');
 const { ApiError, request, setUnauthorizedHandler } = await import('./client');
 const { bindMessageApi } = await import('./notify');
+const { watchPageLeave } = await import('./pageLeave');
 
 const toasts: string[] = [];
 bindMessageApi({ error: (text: string) => toasts.push(String(text)) } as never);
@@ -79,6 +80,37 @@ describe('API client', () => {
     await expect(account()).rejects.toMatchObject({ code: -1 });
     expect(store.has('token')).toBe(false);
     expect(toasts).toEqual([i18next.t('errors.disconnected')]);
+  });
+
+  it('a call cut off because the page is being left keeps the token and shows nothing', async () => {
+    const page = new EventTarget();
+    const stop = watchPageLeave(page as unknown as Window);
+    try {
+      store.set('token', 'tok-3');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          // The browser cancels the page's calls once the organiser opens another address.
+          page.dispatchEvent(new Event('beforeunload'));
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      await expect(account()).rejects.toMatchObject({ code: -1 });
+      expect(store.get('token')).toBe('tok-3');
+      expect(toasts).toEqual([]);
+
+      // Back on the page (restored from history), a lost connection ends the session again.
+      page.dispatchEvent(new Event('pageshow'));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      await expect(account()).rejects.toMatchObject({ code: -1 });
+      expect(store.has('token')).toBe(false);
+    } finally {
+      page.dispatchEvent(new Event('pageshow'));
+      stop();
+    }
   });
 
   it('503 with a multilingual message list shows the entry of the reader language', async () => {

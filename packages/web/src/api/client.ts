@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { currentLanguage, i18next } from '../i18n';
 import { toastError } from './notify';
+import { isLeavingPage } from './pageLeave';
 import { clearToken, readToken } from './token';
 
 /** A refused or failed call. `code` is the error catalogue code; 0 when the server gave none. */
@@ -87,7 +88,7 @@ function fail(error: ApiError, options: CallOptions): never {
 /**
  * One call to the taikai API. The answer's `data` is parsed with the call's protocol schema.
  * 401 clears the token and goes to the login page; a failed connection shows the disconnected
- * message and clears the token.
+ * message and clears the token, unless the call was cut off by leaving the page.
  */
 export async function request<S extends z.ZodType>(
   method: 'GET' | 'POST',
@@ -115,8 +116,10 @@ export async function request<S extends z.ZodType>(
   try {
     response = await fetch(url, { method, headers, body });
   } catch {
-    clearToken();
     const error = new ApiError(NETWORK_ERROR, 0, i18next.t('errors.disconnected'));
+    // A call cut off because the page is being left (reload, another address) keeps the session.
+    if (isLeavingPage()) throw error;
+    clearToken();
     toastError(error.message);
     throw error;
   }
