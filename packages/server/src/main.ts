@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { buildApp } from './app';
 import { systemClock } from './clock';
 import { type Config, loadConfig } from './config';
 import type { Ctx } from './context';
@@ -52,7 +51,8 @@ function operatorCtx(config: Config, database: Database): Ctx {
 }
 
 async function serve(config: Config): Promise<void> {
-  const database = await openMigrated(config);
+  // The HTTP modules load while the database starts.
+  const [database, { buildApp }] = await Promise.all([openMigrated(config), import('./app')]);
   if (database.kind === 'pglite') {
     const created = await operator.ensureOperator(operatorCtx(config, database));
     if (created) {
