@@ -55,8 +55,11 @@ const router = createBrowserRouter([
   },
 ]);
 
+// After logging in again, the organiser returns to the page the refused call came from.
 setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  const from = router.state.location.pathname;
+  if (from !== '/login' && from !== '/register')
+    void router.navigate('/login', { replace: true, state: { from } });
 });
 
 export function AppRouter() {

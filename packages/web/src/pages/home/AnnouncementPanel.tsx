@@ -1,4 +1,6 @@
 import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Collapse from 'antd/es/collapse';
 import Empty from 'antd/es/empty';
@@ -9,7 +11,7 @@ import { useAnnouncement } from '../../api/queries';
 /** The platform's official announcements, in the reader's language. */
 export function AnnouncementPanel() {
   const { t } = useTranslation();
-  const { data, isPending } = useAnnouncement();
+  const { data, isPending, isError, isFetching, refetch } = useAnnouncement();
   return (
     <Card
       data-testid="announcement-panel"
@@ -21,7 +23,18 @@ export function AnnouncementPanel() {
     >
       {isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
-      ) : !data || data.length === 0 ? (
+      ) : isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('common.loadFailed')}
+          action={
+            <Button size="small" loading={isFetching} onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.announcementEmpty')} />
       ) : (
         <Collapse

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
+import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 import {
   buildCreateRequest,
   type CreateContestFields,
@@ -40,6 +41,7 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
   const account = useAccountInfo();
   const clock = useServerClock();
   const [form] = Form.useForm<CreateContestFields>();
+  useRevalidateOnLanguage(form);
   const [submitting, setSubmitting] = useState(false);
   const multi = Form.useWatch('multi', form) ?? false;
   const variant = Form.useWatch('variant', form) ?? GameVariant.LIQI;

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/calls';
 import { storeToken } from '../../api/token';
 import { SendCodeButton } from '../../components/SendCodeButton';
+import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 
 export const LAST_EMAIL_KEY = 'last_email';
 
@@ -30,6 +31,7 @@ interface LoginFields {
 export default function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginFields>();
+  useRevalidateOnLanguage(form);
   const [method, setMethod] = useState<Method>('password');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();

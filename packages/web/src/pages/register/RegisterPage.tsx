@@ -17,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/calls';
 import { storeToken } from '../../api/token';
 import { SendCodeButton } from '../../components/SendCodeButton';
+import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 import { LAST_EMAIL_KEY } from '../login/LoginPage';
 
 interface RegisterFields {
@@ -35,6 +36,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<RegisterFields>();
+  useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { updateContestBase } from '../../../api/calls';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
+import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
 import { nameProblem } from '../../home/createContest';
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
@@ -32,10 +33,13 @@ export default function InfoTab() {
   const queryClient = useQueryClient();
   const { contest } = useContestOutlet();
   const [form] = Form.useForm<InfoFields>();
+  useRevalidateOnLanguage(form);
   const values = Form.useWatch([], form) as InfoFields | undefined;
   const [saving, setSaving] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const multi = values?.multi ?? contest.i18n_switch === 1;
+  // Until the form reports its values, the tournament as loaded decides (names in all five languages
+  // count as multi-language even when the switch was not stored with them).
+  const multi = values?.multi ?? fieldsOf(contest).multi;
   const changed = hasChanges(contest, values);
 
   // The form follows the tournament as loaded (after refresh or update).
