@@ -24,7 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
+import { carryNames } from '../../components/nameFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
+import { currentLanguage } from '../../i18n';
 import {
   buildCreateRequest,
   type CreateContestFields,
@@ -136,7 +138,12 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
         style={{ marginTop: 24 }}
       >
         <Form.Item name="multi" label={t('create.multiLanguage')} valuePropName="checked">
-          <Switch data-testid="create-multi-language" />
+          <Switch
+            data-testid="create-multi-language"
+            onChange={(on) =>
+              form.setFieldsValue(carryNames(form.getFieldsValue(['name', 'names']), on, currentLanguage()))
+            }
+          />
         </Form.Item>
         {multi ? (
           CONSOLE_LANGS.map((lang) => (

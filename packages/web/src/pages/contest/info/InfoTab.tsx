@@ -18,7 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { updateContestBase } from '../../../api/calls';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
+import { carryNames } from '../../../components/nameFields';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
+import { currentLanguage } from '../../../i18n';
 import { nameProblem } from '../../home/createContest';
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
@@ -151,7 +153,12 @@ export default function InfoTab() {
           requiredMark={false}
         >
           <Form.Item name="multi" label={t('info.multiLanguage')} valuePropName="checked">
-            <Switch data-testid="info-multi-language" />
+            <Switch
+              data-testid="info-multi-language"
+              onChange={(on) =>
+                form.setFieldsValue(carryNames(form.getFieldsValue(['name', 'names']), on, currentLanguage()))
+              }
+            />
           </Form.Item>
           {multi ? (
             CONSOLE_LANGS.map((lang) => (

@@ -55,4 +55,15 @@ describe('tournament info form', () => {
     >[1];
     expect(hasChanges(contest, partial)).toBe(true);
   });
+
+  it('a tournament named in all five languages has no single name to start from', () => {
+    const multi = {
+      ...contest,
+      contest_name: ['chs', 'chs_t', 'jp', 'en', 'kr'].map((lang) => ({ lang, content: `Cup ${lang}` })),
+    } as unknown as ContestDetail;
+    const f = fieldsOf(multi);
+    expect(f.multi).toBe(true);
+    expect(f.name).toBe('');
+    expect(f.names.en).toBe('Cup en');
+  });
 });

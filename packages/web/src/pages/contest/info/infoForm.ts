@@ -31,9 +31,13 @@ function hasEveryConsoleName(name: readonly I18nEntry[]): boolean {
 
 export function fieldsOf(contest: ContestDetail): InfoFields {
   const own = (lang: ConsoleLang) => contest.contest_name.find((e) => e.lang === lang)?.content ?? '';
+  const multi = contest.i18n_switch === 1 || hasEveryConsoleName(contest.contest_name);
+  const untagged = contest.contest_name.find((e) => e.lang === 'default')?.content;
   return {
-    multi: contest.i18n_switch === 1 || hasEveryConsoleName(contest.contest_name),
-    name: textFor(contest.contest_name, 'default'),
+    multi,
+    // A multi-language tournament has no single name of its own: switching it off starts from the
+    // reader's name (see carryNames).
+    name: untagged ?? (multi ? '' : textFor(contest.contest_name, 'default')),
     names: Object.fromEntries(CONSOLE_LANGS.map((lang) => [lang, own(lang)])) as Record<ConsoleLang, string>,
     open: contest.open === 1,
     hiddenZones: complement(contest.show_zones),

@@ -1,0 +1,28 @@
+import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
+
+/** The name fields shared by the create dialog and the Info tab. */
+export interface NameFields {
+  name?: string;
+  names?: Partial<Record<ConsoleLang, string>>;
+}
+
+/**
+ * What the name fields become when the multi-language switch is turned `on` or off, so the organiser
+ * does not type the name again: on, every empty per-language name starts as the single name; off, an empty
+ * single name starts as the name in the reader's language (else the first one given).
+ */
+export function carryNames(fields: NameFields, on: boolean, reader: ConsoleLang): NameFields {
+  const single = (fields.name ?? '').trim();
+  const names = fields.names ?? {};
+  if (on) {
+    return {
+      names: Object.fromEntries(
+        CONSOLE_LANGS.map((lang) => [lang, names[lang]?.trim() ? names[lang] : single]),
+      ) as Record<ConsoleLang, string>,
+    };
+  }
+  if (single) return { name: fields.name };
+  const own = names[reader]?.trim();
+  const first = CONSOLE_LANGS.map((lang) => names[lang]?.trim()).find((n) => n);
+  return { name: own || first || '' };
+}
