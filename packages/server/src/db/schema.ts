@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -34,7 +35,11 @@ export const accounts = pgTable(
     isOperator: boolean('is_operator').notNull().default(false),
     createTime: unix('create_time').notNull(),
   },
-  (t) => [uniqueIndex('accounts_email_key').on(t.email), uniqueIndex('accounts_nickname_key').on(t.nickname)],
+  // Nicknames are unique regardless of case.
+  (t) => [
+    uniqueIndex('accounts_email_key').on(t.email),
+    uniqueIndex('accounts_nickname_key').on(sql`lower(${t.nickname})`),
+  ],
 );
 
 export const sessions = pgTable(

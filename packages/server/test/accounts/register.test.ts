@@ -156,6 +156,27 @@ describe('register', () => {
     expect(retry.status).toBe(200);
   });
 
+  it('two registrations racing for one nickname (any case): one wins, the other gets 1010', async () => {
+    const a = await codeFor('race.a@example.test');
+    const b = await codeFor('race.b@example.test');
+    const [ra, rb] = await Promise.all([
+      world.post('/api/register', {
+        email: 'race.a@example.test',
+        password: 'hunter22',
+        nickname: 'Racer',
+        code: a,
+      }),
+      world.post('/api/register', {
+        email: 'race.b@example.test',
+        password: 'hunter22',
+        nickname: 'RACER',
+        code: b,
+      }),
+    ]);
+    expect([ra.status, rb.status].filter((s) => s === 200)).toHaveLength(1);
+    expect([ra, rb].find((r) => r.status !== 200)!.body.error.code).toBe(1010);
+  });
+
   it('refuses an e-mail registered meanwhile with 1027', async () => {
     const email = 'dup@example.test';
     const code = await codeFor(email);

@@ -1,6 +1,9 @@
+import { ErrorCode } from '@taikai/protocol';
 import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { accounts, announcements, bans, sessions, verificationCodes } from '../../db/schema';
+import { ContestError } from '../../http/errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -37,9 +40,17 @@ export async function accountCount(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Inserts an account; an e-mail or nickname taken meanwhile is refused with 1027 or 1010. */
 export async function insertAccount(db: Executor, values: typeof accounts.$inferInsert): Promise<AccountRow> {
-  const [row] = await db.insert(accounts).values(values).returning();
-  return row;
+  try {
+    const [row] = await db.insert(accounts).values(values).returning();
+    return row;
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'accounts_email_key') throw new ContestError(ErrorCode.EMAIL_REGISTERED);
+    if (constraint === 'accounts_nickname_key') throw new ContestError(ErrorCode.NICKNAME_TAKEN);
+    throw err;
+  }
 }
 
 export async function setCurrency(db: Executor, id: number, currency: number): Promise<void> {

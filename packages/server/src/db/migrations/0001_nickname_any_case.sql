@@ -1,0 +1,2 @@
+DROP INDEX "accounts_nickname_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "accounts_nickname_key" ON "accounts" USING btree (lower("nickname"));
