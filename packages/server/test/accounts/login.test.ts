@@ -94,6 +94,7 @@ describe('bans refuse login with 503', () => {
     const org = await world.organiser();
     await operator.setBan(world.opCtx(), org.account.email, true);
     expect((await login({ account: org.account.email, password: 'secret-pass' })).body.error.code).toBe(503);
+    expect((await world.get('fetch_account_info', {}, { token: org.token })).status).toBe(401);
   });
 
   it('by IP', async () => {

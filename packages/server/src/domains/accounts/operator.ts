@@ -87,7 +87,12 @@ export async function setBan(
   const [kind, value] = await banTarget(ctx, ref);
   await ctx.db.transaction(async (tx) => {
     const changed = banned ? await q.insertBan(tx, kind, value, ctx.now) : await q.deleteBan(tx, kind, value);
+    // A banned account (by id or e-mail) is logged out everywhere.
     if (banned && kind === 'account') await q.deleteSessionsOf(tx, Number(value));
+    if (banned && kind === 'email') {
+      const holder = await q.accountByEmail(tx, value);
+      if (holder) await q.deleteSessionsOf(tx, holder.id);
+    }
     if (changed) {
       await audit(tx, ctx, {
         action: banned ? 'operator.ban' : 'operator.unban',
