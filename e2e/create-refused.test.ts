@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { expectText, expectToast, storedToken, textOf } from './support/console';
+import { confirmDialog, expectText, expectToast, settled, storedToken, textOf } from './support/console';
 
 describe('creating a tournament without enough currency', () => {
   const organiser = newIdentity('poor');
@@ -32,12 +32,12 @@ describe('creating a tournament without enough currency', () => {
     const { page } = session;
     await page.getByTestId('create-contest-card').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') });
-    await dialog.waitFor();
+    await settled(dialog);
     await dialog.getByTestId('create-name').fill('Empty Wallet Open');
     await page.getByTestId('create-pledge').check();
     await page.getByTestId('create-submit').click();
 
-    const confirmText = await textOf(page.locator('.ant-modal-confirm'));
+    const confirmText = await textOf(await confirmDialog(page));
     expect(confirmText).toContain('60');
     await page.getByTestId('create-confirm').click();
 

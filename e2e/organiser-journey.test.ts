@@ -7,10 +7,13 @@ import {
   type ConsoleLang,
   chooseLanguage,
   chooseOption,
+  chooseOptionByText,
+  confirmDialog,
   eventually,
   expectText,
   expectToast,
   rawKeysIn,
+  settled,
   storedToken,
   textOf,
   visibleText,
@@ -98,6 +101,7 @@ describe('an organiser’s first tournament, in the browser', () => {
   it('logs out from the header and logs in again with e-mail and password', async () => {
     const { page } = session;
     await page.getByTestId('logout').click();
+    await confirmDialog(page);
     await page.getByTestId('logout-confirm').click();
     await page.waitForURL('**/login');
     expect(await storedToken(page)).toBeNull();
@@ -130,7 +134,7 @@ describe('an organiser’s first tournament, in the browser', () => {
     const { page } = session;
     await page.getByTestId('create-contest-card').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') });
-    await dialog.waitFor();
+    await settled(dialog);
 
     // Mode decides the round types: Sichuan counts games and has no three-player round types.
     await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-chuanma');
@@ -144,11 +148,7 @@ describe('an organiser’s first tournament, in the browser', () => {
 
     await dialog.getByTestId('create-name').fill(firstName);
     await setDateRange(dialog, startAt, endAt);
-    await page.getByTestId('create-thinking').click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: '10+20' })
-      .click();
+    await chooseOptionByText(page, page.getByTestId('create-thinking'), '10+20');
     await eventually(
       () => textOf(page.getByTestId('create-thinking')),
       (t) => t.includes('10+20 秒'),
@@ -162,7 +162,7 @@ describe('an organiser’s first tournament, in the browser', () => {
     await page.getByTestId('create-submit').click();
 
     // The confirmation states the cost and the balance.
-    const confirm = page.locator('.ant-modal-confirm');
+    const confirm = await confirmDialog(page);
     const confirmText = await textOf(confirm);
     expect(confirmText).toContain('60');
     expect(confirmText).toContain('120');
@@ -183,6 +183,21 @@ describe('an organiser’s first tournament, in the browser', () => {
     await expectText(page.getByTestId('header-currency'), '60');
     expect(await page.getByTestId('contest-list-empty').count()).toBe(0);
     await session.screenshot('03-card-listed');
+
+    // What the dialog sent is what the organiser chose (the rule itself is not on screen yet).
+    const token = (await storedToken(page))!;
+    const list = await api<{ contest_id: number; unique_id: number }[]>('/api/contest/fetch_contest_list', {
+      token,
+    });
+    const listed = list.data?.find((c) => String(c.contest_id) === contestId);
+    expect(listed).toBeDefined();
+    const detail = await api<{
+      start_time: number;
+      finish_time: number;
+      game_mode: { mode: number; detail_rule: Record<string, number | boolean> };
+    }>(`/api/contest/fetch_contest_detail?unique_id=${listed!.unique_id}`, { token });
+    expect(detail.data).toMatchObject({ start_time: startAt, finish_time: endAt, game_mode: { mode: 11 } });
+    expect(detail.data?.game_mode.detail_rule).toMatchObject({ time_fixed: 10, time_add: 20 });
   });
 
   it('opens the tournament, edits its names per language on the Info tab, and finds them saved after a reload', async () => {

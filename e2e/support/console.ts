@@ -81,24 +81,44 @@ export async function errorToasts(page: Page): Promise<string[]> {
   return (await page.locator('.ant-message-notice .ant-message-error').allInnerTexts()).map((t) => t.trim());
 }
 
+/** antd's enter/appear/leave motion classes: while one is present the popup is still moving or scaling. */
+const MOTION_PHASE = /-(?:enter|appear|leave)(?:-|\s|$)/;
+
+/**
+ * Waits until a popup (modal, popover, dropdown) is visible and has finished its opening animation, so a
+ * click lands where the organiser would click, not on a still-scaling box.
+ */
+export async function settled(popup: Locator): Promise<Locator> {
+  await popup.waitFor({ state: 'visible' });
+  await eventually(
+    () => popup.getAttribute('class'),
+    (c) => c !== null && !MOTION_PHASE.test(c),
+    `${popup} opened`,
+  );
+  return popup;
+}
+
 /** Picks an entry of an antd Select by the test id of its option label. */
 export async function chooseOption(page: Page, select: Locator, optionTestId: string): Promise<void> {
   await select.click();
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTestId(optionTestId);
-  await option.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .waitFor({ state: 'hidden' })
-    .catch(() => undefined);
+  const dropdown = await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  await dropdown.getByTestId(optionTestId).click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+/** Picks an entry of an antd Select by the visible text of its option. */
+export async function chooseOptionByText(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  const dropdown = await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).click();
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 /** Switches the console language with the header's (or login page's) menu and waits until it is stored. */
 export async function chooseLanguage(page: Page, lang: ConsoleLang): Promise<void> {
   const option = page.getByTestId(`language-option-${lang}`);
   await page.getByTestId('language-switch').click();
-  await option.waitFor({ state: 'visible' });
+  await settled(page.locator('.ant-popover').filter({ has: option }));
   await option.click();
   await option.waitFor({ state: 'hidden' });
   await eventually(
@@ -106,6 +126,11 @@ export async function chooseLanguage(page: Page, lang: ConsoleLang): Promise<voi
     (v) => v === lang,
     `stored language ${lang}`,
   );
+}
+
+/** The confirmation dialog (antd modal.confirm) once it has opened. */
+export function confirmDialog(page: Page): Promise<Locator> {
+  return settled(page.locator('.ant-modal-confirm'));
 }
 
 /** The console's stored token in this browser, or null. */
