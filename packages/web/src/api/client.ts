@@ -1,6 +1,6 @@
 import { type ConsoleLang, type I18nEntry, isErrorCode, messageFor, textFor } from '@taikai/protocol';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
+import { formatMinute } from '../components/time';
 import { currentLanguage, i18next } from '../i18n';
 import { toastError } from './notify';
 import { isLeavingPage } from './pageLeave';
@@ -56,10 +56,7 @@ export function errorText(
   lang: ConsoleLang = currentLanguage(),
 ): string {
   if (isErrorCode(code)) {
-    const next =
-      typeof details.next_time === 'number'
-        ? dayjs.unix(details.next_time).format('YYYY-MM-DD HH:mm')
-        : undefined;
+    const next = typeof details.next_time === 'number' ? formatMinute(details.next_time) : undefined;
     return messageFor(code, lang, next === undefined ? {} : { next });
   }
   if (serverMessage) return serverMessage;

@@ -21,6 +21,8 @@ export function AppHeader() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const account = useAccountInfo();
+  // While the account loads: an ellipsis; if it cannot be loaded (the error was shown): a dash.
+  const pending = account.isError ? '—' : '…';
 
   const confirmLogout = () =>
     modal.confirm({
@@ -49,13 +51,13 @@ export function AppHeader() {
       </Space>
       <Space size="middle">
         <span className="header-nickname" data-testid="header-nickname">
-          <UserOutlined /> {account.data?.nickname ?? '…'}
+          <UserOutlined /> {account.data?.nickname ?? pending}
         </span>
         <Tooltip title={t('shell.currency')}>
           <span className="header-currency">
             <WalletOutlined />{' '}
             <span data-testid="header-currency">
-              {account.data ? currencyTotal(account.data.currency) : '…'}
+              {account.data ? currencyTotal(account.data.currency) : pending}
             </span>
           </span>
         </Tooltip>

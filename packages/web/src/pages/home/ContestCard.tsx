@@ -3,11 +3,11 @@ import { textFor } from '@taikai/protocol';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Typography from 'antd/es/typography';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContestListItem } from '../../api/calls';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../components/contestLabels';
+import { formatMinute } from '../../components/time';
 import { currentLanguage } from '../../i18n';
 
 export function ContestCard({ contest }: { contest: ContestListItem }) {
@@ -40,7 +40,7 @@ export function ContestCard({ contest }: { contest: ContestListItem }) {
             {
               key: 'created',
               label: t('home.createdAt'),
-              children: dayjs.unix(contest.create_time).format('YYYY-MM-DD HH:mm'),
+              children: formatMinute(contest.create_time),
             },
           ]}
         />

@@ -25,6 +25,7 @@ import { createContest } from '../../api/calls';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
 import { carryNames } from '../../components/nameFields';
+import { DATE_TIME_FORMAT } from '../../components/time';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 import { currentLanguage } from '../../i18n';
 import {
@@ -183,7 +184,7 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
           <DatePicker.RangePicker
             data-testid="create-time-range"
             showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            format={DATE_TIME_FORMAT}
             placeholder={[t('create.startTime'), t('create.endTime')]}
             disabledDate={(day) => day.isBefore(dayjs.unix(serverNow()), 'day')}
             style={{ width: '100%' }}

@@ -12,21 +12,19 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateContestBase } from '../../../api/calls';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
 import { carryNames } from '../../../components/nameFields';
+import { formatMinute, formatRange } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
 import { currentLanguage } from '../../../i18n';
 import { nameProblem } from '../../home/createContest';
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
-
-const formatTime = (t: number) => dayjs.unix(t).format('YYYY-MM-DD HH:mm');
 
 /** Tournament info: names, show-in-list, hidden and banned zones; refresh and update. */
 export default function InfoTab() {
@@ -135,12 +133,12 @@ export default function InfoTab() {
             { key: 'id', label: t('info.contestId'), children: contest.contest_id },
             { key: 'mode', label: t('info.mode'), children: variantLabel(t, variant) },
             { key: 'round', label: t('info.roundType'), children: roundTypeLabel(t, variant, contest.mode) },
-            { key: 'created', label: t('info.createdAt'), children: formatTime(contest.create_time) },
+            { key: 'created', label: t('info.createdAt'), children: formatMinute(contest.create_time) },
             {
               key: 'time',
               label: t('info.timeRange'),
               span: 4,
-              children: `${formatTime(contest.start_time)} ~ ${formatTime(contest.finish_time)}`,
+              children: formatRange(contest.start_time, contest.finish_time),
             },
           ]}
         />

@@ -2,10 +2,10 @@ import { SeasonState } from '@taikai/protocol';
 import Card from 'antd/es/card';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContestDetail } from '../../../api/calls';
+import { formatRange } from '../../../components/time';
 import { useContestOutlet } from '../useContestRoute';
 
 type Season = ContestDetail['season_list'][number];
@@ -16,8 +16,6 @@ const STATE_VIEW: Record<number, { key: string; color: string }> = {
   [SeasonState.FINISHED]: { key: 'seasonState.finished', color: 'blue' },
   [SeasonState.ENDED]: { key: 'seasonState.ended', color: 'default' },
 };
-
-const formatTime = (t: number) => dayjs.unix(t).format('YYYY-MM-DD HH:mm');
 
 /** The tournament's seasons, as the info tab lists them. */
 export function SeasonSummary() {
@@ -49,7 +47,7 @@ export function SeasonSummary() {
           {
             key: 'time',
             title: t('info.seasonTime'),
-            render: (_, s) => `${formatTime(s.start_time)} ~ ${formatTime(s.end_time)}`,
+            render: (_, s) => formatRange(s.start_time, s.end_time),
           },
           { key: 'remark', title: t('info.seasonRemark'), dataIndex: 'remark' },
         ]}
