@@ -3,11 +3,13 @@ import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
 
 const CONTACT = import.meta.env.VITE_SERVICE_CONTACT ?? 'mailto:support@taikai.local';
+
+/** The service contact as a link: an address with a scheme as is, a bare e-mail as mailto. */
+export const contactHref = CONTACT.includes(':') ? CONTACT : `mailto:${CONTACT}`;
 const PRIVACY_URL = import.meta.env.VITE_PRIVACY_URL ?? '/privacy';
 
 export function AppFooter() {
   const { t } = useTranslation();
-  const contactHref = CONTACT.includes(':') ? CONTACT : `mailto:${CONTACT}`;
   return (
     <Layout.Footer className="app-footer" data-testid="app-footer">
       <Space separator={<span className="footer-sep">·</span>} size="middle">

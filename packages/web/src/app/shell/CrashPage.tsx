@@ -3,6 +3,7 @@ import Result from 'antd/es/result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { contactHref } from './AppFooter';
 
 function CrashResult() {
   const { t } = useTranslation();
@@ -12,11 +13,14 @@ function CrashResult() {
         status="error"
         title={t('crash.title')}
         subTitle={t('crash.subtitle')}
-        extra={
-          <Button type="primary" onClick={() => window.location.assign('/')}>
+        extra={[
+          <Button key="reload" type="primary" onClick={() => window.location.assign('/')}>
             {t('common.reload')}
-          </Button>
-        }
+          </Button>,
+          <Button key="contact" href={contactHref} data-testid="crash-contact">
+            {t('shell.contact')}
+          </Button>,
+        ]}
       />
     </div>
   );
