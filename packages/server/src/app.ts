@@ -4,7 +4,6 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
-import { AttemptCounter } from './domains/accounts/attempts';
 import { accountRoutes } from './domains/accounts/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
@@ -50,7 +49,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? createMailer(config, app.log),
     log: app.log,
-    loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 15 * 60),
     words: loadWordFilter(config.forbiddenWordsFile),
   };
   app.decorate('deps', deps);

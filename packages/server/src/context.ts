@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { AttemptCounter } from './domains/accounts/attempts';
 import type { Mailer } from './mail/mailer';
 import type { WordFilter } from './text/forbidden-words';
 
@@ -16,8 +15,6 @@ export type Deps = {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Failed logins per account. */
-  loginFailures: AttemptCounter;
   /** Masks forbidden words in names. */
   words: WordFilter;
 };

@@ -4,7 +4,6 @@ import { systemClock } from './clock';
 import { type Config, loadConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/client';
-import { AttemptCounter } from './domains/accounts/attempts';
 import * as operator from './domains/accounts/operator';
 import { ContestError } from './http/errors';
 import { createMailer } from './mail/mailer';
@@ -42,7 +41,6 @@ function operatorCtx(config: Config, database: Database): Ctx {
     mailer: createMailer(config, log),
     clock: systemClock,
     log,
-    loginFailures: new AttemptCounter(config.limits.loginFailuresPerAccount, 900),
     words: loadWordFilter(config.forbiddenWordsFile),
     actor: null,
     ip: 'cli',

@@ -68,6 +68,19 @@ export const verificationCodes = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],
 );
 
+/** Failed logins per account, counted over a sliding window (shared by every server process). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    time: unix('time').notNull(),
+  },
+  (t) => [index('login_failures_account_time_idx').on(t.accountId, t.time)],
+);
+
 /** Login bans: kind is 'account' (value = internal id), 'email' or 'ip'. */
 export const bans = pgTable(
   'bans',

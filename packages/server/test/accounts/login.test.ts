@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import * as operator from '../../src/domains/accounts/operator';
 import { startWorld, type World } from '../support/world';
 
@@ -76,6 +77,27 @@ describe('login', () => {
     world.clock.advance(15 * 60 + 1);
     const later = await login({ account: org.account.email, password: org.account.password, type: 0 });
     expect(later.status).toBe(200);
+  });
+
+  it('failures count across server processes sharing the database', async () => {
+    const org = await world.organiser();
+    const second = await buildApp({
+      config: world.config,
+      database: world.database,
+      clock: world.clock,
+      logger: false,
+    });
+    try {
+      for (let i = 0; i < 3; i++) await login({ account: org.account.email, password: 'nope-nope', type: 0 });
+      const res = await second.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { account: org.account.email, password: org.account.password, type: 0 },
+      });
+      expect(res.json().error.code).toBe(1028);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -11,7 +11,6 @@ import { offsetClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
 import type { Ctx } from '../../src/context';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
-import { AttemptCounter } from '../../src/domains/accounts/attempts';
 import * as operator from '../../src/domains/accounts/operator';
 import { addAdmin } from '../../src/domains/admins/service';
 import { databaseUrlFor } from './postgres';
@@ -78,7 +77,6 @@ export async function startWorld(env: Record<string, string> = {}) {
 
   const opCtx = (): Ctx => ({
     ...app.deps,
-    loginFailures: new AttemptCounter(1000, 60),
     actor: null,
     ip: 'test',
     now: clock.now(),

@@ -2,7 +2,7 @@ import { ErrorCode } from '@taikai/protocol';
 import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { accounts, announcements, bans, sessions, verificationCodes } from '../../db/schema';
+import { accounts, announcements, bans, loginFailures, sessions, verificationCodes } from '../../db/schema';
 import { ContestError } from '../../http/errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -125,6 +125,23 @@ export async function deleteCode(db: Executor, email: string, purpose: string): 
   await db
     .delete(verificationCodes)
     .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+}
+
+/** Failed logins of an account since a time. */
+export async function failuresSince(db: Executor, accountId: number, since: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.accountId, accountId), gt(loginFailures.time, since)));
+  return Number(row?.n ?? 0);
+}
+
+export async function recordFailure(db: Executor, accountId: number, now: number): Promise<void> {
+  await db.insert(loginFailures).values({ accountId, time: now });
+}
+
+export async function clearFailures(db: Executor, accountId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.accountId, accountId));
 }
 
 export type BanKind = 'account' | 'email' | 'ip';

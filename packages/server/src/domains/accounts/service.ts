@@ -18,6 +18,8 @@ import { hashPassword, newCode, newToken, sha256, verifyPassword } from './secre
 
 /** Seconds between two codes sent to the same e-mail for the same purpose. */
 export const CODE_COOLDOWN_S = 60;
+/** Failed logins of an account are counted over this window. */
+export const LOGIN_FAILURE_WINDOW_S = 15 * 60;
 /** Wrong guesses that burn a code. */
 const CODE_MAX_ATTEMPTS = 5;
 
@@ -151,22 +153,24 @@ export async function login(ctx: Ctx, req: z.infer<typeof LoginReq>): Promise<z.
   const account = await q.accountByEmail(ctx.db, email);
   if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
   if (await q.anyBanned(ctx.db, [['account', String(account.id)]])) throw new ContestError(ErrorCode.BANNED);
-  const key = String(account.id);
-  if (ctx.loginFailures.blocked(key, ctx.now)) throw new ContestError(ErrorCode.LOGIN_TOO_OFTEN);
+  const since = ctx.now - LOGIN_FAILURE_WINDOW_S;
+  if ((await q.failuresSince(ctx.db, account.id, since)) >= ctx.config.limits.loginFailuresPerAccount) {
+    throw new ContestError(ErrorCode.LOGIN_TOO_OFTEN);
+  }
   if (req.code !== undefined) {
     try {
       await checkCode(ctx, email, 'login', req.code);
     } catch (err) {
-      ctx.loginFailures.fail(key, ctx.now);
+      await q.recordFailure(ctx.db, account.id, ctx.now);
       throw err;
     }
   } else if (!(await verifyPassword(req.password ?? '', account.passwordHash))) {
-    ctx.loginFailures.fail(key, ctx.now);
+    await q.recordFailure(ctx.db, account.id, ctx.now);
     throw new ContestError(ErrorCode.WRONG_PASSWORD);
   }
-  ctx.loginFailures.clear(key);
   return ctx.db.transaction(async (tx) => {
     if (req.code !== undefined) await q.deleteCode(tx, email, 'login');
+    await q.clearFailures(tx, account.id);
     const session = await openSession(tx, ctx, account.id);
     await audit(
       tx,
