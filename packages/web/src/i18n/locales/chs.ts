@@ -111,7 +111,7 @@ const chs = {
     title: '创建赛事',
     name: '赛事名称',
     nameRequired: '请输入赛事名称',
-    nameTooLong: '名称过长（中文最多 {{cjk}} 字，其他文字最多 {{other}} 字）',
+    nameTooLong: '名称最多 {{max}} 个字',
     multiLanguage: '多语言名称',
     namePerLanguage: '名称（{{language}}）',
     timeRange: '比赛时间',

@@ -112,7 +112,7 @@ const chs_t: Messages = {
     title: '建立賽事',
     name: '賽事名稱',
     nameRequired: '請輸入賽事名稱',
-    nameTooLong: '名稱過長（中文最多 {{cjk}} 字，其他文字最多 {{other}} 字）',
+    nameTooLong: '名稱最多 {{max}} 個字',
     multiLanguage: '多語言名稱',
     namePerLanguage: '名稱（{{language}}）',
     timeRange: '比賽時間',

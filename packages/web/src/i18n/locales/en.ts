@@ -113,7 +113,7 @@ const en: Messages = {
     title: 'Create tournament',
     name: 'Tournament name',
     nameRequired: 'Please enter a tournament name',
-    nameTooLong: 'The name is too long (at most {{cjk}} Chinese or {{other}} other characters)',
+    nameTooLong: 'The name can have at most {{max}} characters',
     multiLanguage: 'Names per language',
     namePerLanguage: 'Name ({{language}})',
     timeRange: 'Dates',

@@ -112,7 +112,7 @@ const jp: Messages = {
     title: '大会を作成',
     name: '大会名',
     nameRequired: '大会名を入力してください',
-    nameTooLong: '大会名が長すぎます（中国語 {{cjk}} 文字、その他 {{other}} 文字まで）',
+    nameTooLong: '大会名は {{max}} 文字までです',
     multiLanguage: '言語別の大会名',
     namePerLanguage: '大会名（{{language}}）',
     timeRange: '開催期間',

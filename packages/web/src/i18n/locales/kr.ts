@@ -112,7 +112,7 @@ const kr: Messages = {
     title: '대회 만들기',
     name: '대회 이름',
     nameRequired: '대회 이름을 입력해 주세요',
-    nameTooLong: '이름이 너무 깁니다 (중국어 {{cjk}}자, 그 외 {{other}}자까지)',
+    nameTooLong: '이름은 최대 {{max}}자까지 입력할 수 있습니다',
     multiLanguage: '언어별 이름',
     namePerLanguage: '이름 ({{language}})',
     timeRange: '대회 기간',

@@ -1,6 +1,5 @@
 import {
   CONSOLE_LANGS,
-  type ConsoleLang,
   defaultRoundTypeFor,
   GAME_VARIANTS,
   GameVariant,
@@ -31,11 +30,11 @@ import { currentLanguage } from '../../i18n';
 import {
   buildCreateRequest,
   type CreateContestFields,
-  nameProblem,
   roundTypesFor,
   thinkingKey,
   timeProblem,
 } from './createContest';
+import { useNameRule } from './useNameRule';
 
 export default function CreateContestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,17 +64,7 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
     };
   }, [clock.data?.offset]);
 
-  const nameRule = (lang: ConsoleLang | 'default') => ({
-    validator: (_: unknown, value: string | undefined) => {
-      const problem = nameProblem(value ?? '', lang);
-      if (problem === 'required') return Promise.reject(new Error(t('create.nameRequired')));
-      if (problem === 'too_long')
-        return Promise.reject(
-          new Error(t('create.nameTooLong', { cjk: LIMITS.NAME_MAX_CJK, other: LIMITS.NAME_MAX_OTHER })),
-        );
-      return Promise.resolve();
-    },
-  });
+  const nameRule = useNameRule();
 
   const submit = async () => {
     let fields: CreateContestFields;

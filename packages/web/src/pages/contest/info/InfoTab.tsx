@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import { CheckState, CONSOLE_LANGS, type ConsoleLang, LIMITS, ZONES } from '@taikai/protocol';
+import { CheckState, CONSOLE_LANGS, ZONES } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -21,7 +21,7 @@ import { carryNames } from '../../../components/nameFields';
 import { formatMinute, formatRange } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
 import { currentLanguage } from '../../../i18n';
-import { nameProblem } from '../../home/createContest';
+import { useNameRule } from '../../home/useNameRule';
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
@@ -49,17 +49,7 @@ export default function InfoTab() {
 
   const variant = variantOfRule(contest.game_mode.detail_rule);
 
-  const nameRule = (lang: ConsoleLang | 'default') => ({
-    validator: (_: unknown, value: string | undefined) => {
-      const problem = nameProblem(value ?? '', lang);
-      if (problem === 'required') return Promise.reject(new Error(t('create.nameRequired')));
-      if (problem === 'too_long')
-        return Promise.reject(
-          new Error(t('create.nameTooLong', { cjk: LIMITS.NAME_MAX_CJK, other: LIMITS.NAME_MAX_OTHER })),
-        );
-      return Promise.resolve();
-    },
-  });
+  const nameRule = useNameRule();
 
   const refresh = async () => {
     setRefreshing(true);
