@@ -128,6 +128,13 @@ describe('API client', () => {
     expect(toasts).toEqual(['10시까지 점검']);
   });
 
+  it('503 without a notice or a known code shows the maintenance message asking for a reload', async () => {
+    answer(503, {});
+    await expect(account()).rejects.toMatchObject({ status: 503 });
+    expect(toasts).toEqual([i18next.t('errors.maintenance')]);
+    expect(toasts[0]).toContain('reload');
+  });
+
   it('2515 states the next allowed creation time', async () => {
     answer(429, { error: { code: 2515, message: 'x', next_time: 1_900_000_000 } });
     await expect(account()).rejects.toMatchObject({ code: 2515 });

@@ -146,10 +146,12 @@ export async function request<S extends z.ZodType>(
   if (err || !response.ok) {
     const code = typeof err?.code === 'number' ? err.code : 0;
     const serverMessage = typeof err?.message === 'string' ? err.message : undefined;
-    const text =
-      code === 0 && !serverMessage
-        ? i18next.t('errors.requestFailed', { status: response.status })
-        : errorText(code, serverMessage, err ?? {});
+    const bare = code === 0 && !serverMessage;
+    const text = !bare
+      ? errorText(code, serverMessage, err ?? {})
+      : response.status === 503
+        ? i18next.t('errors.maintenance')
+        : i18next.t('errors.requestFailed', { status: response.status });
     fail(new ApiError(code, response.status, text, { ...(err ?? {}) }), options);
   }
 

@@ -40,7 +40,7 @@ const chs = {
   errors: {
     unknown: '错误 {{code}}',
     disconnected: '与服务器的连接已断开，请重新加载页面后再登录。',
-    maintenance: '服务器维护中',
+    maintenance: '服务器维护中，请稍后重新加载页面。',
     requestFailed: '请求失败（HTTP {{status}}）',
     badAnswer: '服务器返回了无法识别的数据，请刷新页面或联系管理员。',
   },

@@ -41,7 +41,7 @@ const chs_t: Messages = {
   errors: {
     unknown: '錯誤 {{code}}',
     disconnected: '與伺服器的連線已中斷，請重新載入頁面後再登入。',
-    maintenance: '伺服器維護中',
+    maintenance: '伺服器維護中，請稍後重新載入頁面。',
     requestFailed: '請求失敗（HTTP {{status}}）',
     badAnswer: '伺服器回傳了無法辨識的資料，請重新整理頁面或聯絡管理員。',
   },

@@ -41,7 +41,7 @@ const en: Messages = {
   errors: {
     unknown: 'Error {{code}}',
     disconnected: 'The connection to the server was lost. Please reload the page and log in again.',
-    maintenance: 'The server is under maintenance',
+    maintenance: 'The server is under maintenance. Please reload the page later.',
     requestFailed: 'Request failed (HTTP {{status}})',
     badAnswer:
       'The server sent an answer the console cannot read. Please reload or contact the administrator.',

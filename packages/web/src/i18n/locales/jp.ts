@@ -41,7 +41,7 @@ const jp: Messages = {
   errors: {
     unknown: 'エラー {{code}}',
     disconnected: 'サーバーとの接続が切れました。ページを再読み込みして、もう一度ログインしてください。',
-    maintenance: 'サーバーメンテナンス中です',
+    maintenance: 'サーバーメンテナンス中です。しばらくしてからページを再読み込みしてください。',
     requestFailed: 'リクエストに失敗しました（HTTP {{status}}）',
     badAnswer: 'サーバーから読み取れない応答が返されました。再読み込みするか管理者にお問い合わせください。',
   },
