@@ -75,6 +75,7 @@ const chs = {
     nicknameLength: '昵称最多 {{max}} 个字符',
     passwordAgain: '确认密码',
     passwordMismatch: '两次输入的密码不一致',
+    passwordAgainRequired: '请再次输入密码',
     submit: '注册',
     haveAccount: '已有账号？',
     toLogin: '登录',

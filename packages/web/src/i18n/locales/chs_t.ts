@@ -76,6 +76,7 @@ const chs_t: Messages = {
     nicknameLength: '暱稱最多 {{max}} 個字元',
     passwordAgain: '確認密碼',
     passwordMismatch: '兩次輸入的密碼不一致',
+    passwordAgainRequired: '請再次輸入密碼',
     submit: '註冊',
     haveAccount: '已有帳號？',
     toLogin: '登入',

@@ -77,6 +77,7 @@ const en: Messages = {
     nicknameLength: 'The nickname can have at most {{max}} characters',
     passwordAgain: 'Repeat password',
     passwordMismatch: 'The passwords do not match',
+    passwordAgainRequired: 'Please enter the password again',
     submit: 'Register',
     haveAccount: 'Already registered?',
     toLogin: 'Log in',

@@ -76,6 +76,7 @@ const jp: Messages = {
     nicknameLength: 'ニックネームは {{max}} 文字以内にしてください',
     passwordAgain: 'パスワード（確認）',
     passwordMismatch: 'パスワードが一致しません',
+    passwordAgainRequired: 'パスワードをもう一度入力してください',
     submit: '登録',
     haveAccount: 'アカウントをお持ちの方は',
     toLogin: 'ログイン',

@@ -76,6 +76,7 @@ const kr: Messages = {
     nicknameLength: '닉네임은 최대 {{max}}자입니다',
     passwordAgain: '비밀번호 확인',
     passwordMismatch: '비밀번호가 일치하지 않습니다',
+    passwordAgainRequired: '비밀번호를 한 번 더 입력해 주세요',
     submit: '가입하기',
     haveAccount: '이미 계정이 있으신가요?',
     toLogin: '로그인',

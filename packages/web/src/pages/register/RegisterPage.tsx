@@ -146,7 +146,7 @@ export default function RegisterPage() {
           label={t('register.passwordAgain')}
           dependencies={['password']}
           rules={[
-            { required: true, message: t('register.passwordRequired') },
+            { required: true, message: t('register.passwordAgainRequired') },
             ({ getFieldValue }) => ({
               validator: (_, value: string) =>
                 !value || value === getFieldValue('password')
