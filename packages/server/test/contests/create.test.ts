@@ -49,6 +49,23 @@ describe('create_contest', () => {
     ]);
   });
 
+  it('names sent in all five languages turn multi-language on; fewer leave it off', async () => {
+    const org = await world.organiser({ currency: 120 });
+    const names = ['chs', 'chs_t', 'jp', 'en', 'kr'].map((lang) => ({ lang, content: `Cup ${lang}` }));
+    const { unique_id } = await world.contest(org, { name: names });
+    const detail = (await world.get('fetch_contest_detail', { unique_id }, { token: org.token })).body.data;
+    expect(detail.i18n_switch).toBe(1);
+    expect(detail.contest_name).toEqual(names);
+
+    const other = await world.organiser({ currency: 60 });
+    const partial = await world.contest(other, { name: names.slice(0, 4) });
+    const partialDetail = (
+      await world.get('fetch_contest_detail', { unique_id: partial.unique_id }, { token: other.token })
+    ).body.data;
+    expect(partialDetail.i18n_switch).toBe(0);
+    expect(partialDetail.contest_name).toEqual(names.slice(0, 4));
+  });
+
   it('a three-player round type gets the three-player rule, with the fields sent kept', async () => {
     const org = await world.organiser({ currency: 60 });
     const { unique_id } = await world.contest(org, {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  CONSOLE_LANGS,
   ContestKind,
   type CreateContestReq,
   type CreateContestRes,
@@ -72,7 +73,11 @@ export async function createContest(
   req: z.infer<typeof CreateContestReq>,
 ): Promise<z.infer<typeof CreateContestRes>> {
   if (!(await mayCreate(ctx.db, ctx.actor.id))) throw new ContestError(ErrorCode.NO_CREATE_RIGHT);
-  const name = maskNames(ctx, validContestName(req.name, false));
+  // A name in each of the five console languages turns multi-language on.
+  const multiLanguage = CONSOLE_LANGS.every((lang) =>
+    req.name.some((e) => e.lang === lang && e.content.trim()),
+  );
+  const name = maskNames(ctx, validContestName(req.name, multiLanguage));
   refuseFirst(validateTimeRange({ start_time: req.start_time, end_time: req.end_time }, ctx.now));
   const roundType = req.game_rule_setting.mode;
   const rule = completeDetailRule(req.game_rule_setting.detail_rule, roundType);
@@ -97,6 +102,7 @@ export async function createContest(
       creatorId: ctx.actor.id,
       name,
       open: req.open_show,
+      i18nSwitch: multiLanguage ? 1 : 0,
       showZones: [...ZONES],
       availableZones: [...ZONES],
       contestType: ContestKind.UNOFFICIAL,
