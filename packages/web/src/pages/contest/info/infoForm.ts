@@ -21,7 +21,12 @@ export interface BaseSetting {
 
 const complement = (zones: readonly number[]) => ZONES.filter((z) => !zones.includes(z));
 
-/** A name given in all five console languages and no untagged name is a per-language name. */
+/**
+ * A name given in all five console languages and no untagged name is a per-language name. Tournaments
+ * created before the server stored the multi-language switch at creation carry such names with the switch
+ * at 0; switching multi-language off in the console replaces them by one untagged name, so this reading
+ * never overrides a choice made here.
+ */
 function hasEveryConsoleName(name: readonly I18nEntry[]): boolean {
   return (
     !name.some((e) => e.lang === 'default' && e.content !== '') &&
