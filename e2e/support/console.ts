@@ -56,7 +56,6 @@ export async function eventually<T>(
 /** The trimmed visible text of an element, once it is visible. */
 export async function textOf(locator: Locator): Promise<string> {
   await locator.waitFor({ state: 'visible' });
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as rendered, which is what the organiser reads.
   return ((await locator.innerText()) ?? '').trim();
 }
 
@@ -140,6 +139,5 @@ export function storedToken(page: Page): Promise<string | null> {
 
 /** Visible text of the page's main content and header. */
 export function visibleText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden nodes.
   return page.locator('body').innerText();
 }
