@@ -1,21 +1,17 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import MailOutlined from '@ant-design/icons/MailOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import { isEmail } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
-import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/calls';
 import { storeToken } from '../../api/token';
-import { SendCodeButton } from '../../components/SendCodeButton';
+import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 
 export const LAST_EMAIL_KEY = 'last_email';
@@ -77,26 +73,7 @@ export default function LoginPage() {
         onFinish={onFinish}
         initialValues={{ email: localStorage.getItem(LAST_EMAIL_KEY) ?? '' }}
       >
-        <Form.Item
-          name="email"
-          label={t('login.email')}
-          rules={[
-            { required: true, message: t('login.emailRequired') },
-            {
-              validator: (_, value: string) =>
-                !value || isEmail(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('login.emailInvalid'))),
-            },
-          ]}
-        >
-          <Input
-            data-testid="login-email"
-            prefix={<MailOutlined />}
-            placeholder={t('login.emailPlaceholder')}
-            autoComplete="email"
-          />
-        </Form.Item>
+        <EmailField testIdPrefix="login" />
         {method === 'password' ? (
           <Form.Item
             name="password"
@@ -110,23 +87,7 @@ export default function LoginPage() {
             />
           </Form.Item>
         ) : (
-          <Form.Item label={t('login.code')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRequired') }]}
-              >
-                <Input
-                  data-testid="login-code"
-                  prefix={<SafetyOutlined />}
-                  maxLength={6}
-                  inputMode="numeric"
-                />
-              </Form.Item>
-              <SendCodeButton form={form} purpose="login" testId="login-send-code" />
-            </Space.Compact>
-          </Form.Item>
+          <CodeField form={form} purpose="login" testIdPrefix="login" />
         )}
         <Button data-testid="login-submit" type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('login.submit')}

@@ -1,22 +1,19 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import MailOutlined from '@ant-design/icons/MailOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { isEmail, RegisterReq } from '@taikai/protocol';
+import { RegisterReq } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/calls';
 import { storeToken } from '../../api/token';
-import { SendCodeButton } from '../../components/SendCodeButton';
+import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 import { LAST_EMAIL_KEY } from '../login/LoginPage';
 
@@ -66,43 +63,8 @@ export default function RegisterPage() {
     <Card className="auth-card" title={t('register.title')}>
       <Typography.Paragraph type="secondary">{t('register.subtitle')}</Typography.Paragraph>
       <Form<RegisterFields> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item
-          name="email"
-          label={t('login.email')}
-          rules={[
-            { required: true, message: t('login.emailRequired') },
-            {
-              validator: (_, value: string) =>
-                !value || isEmail(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('login.emailInvalid'))),
-            },
-          ]}
-        >
-          <Input
-            data-testid="register-email"
-            prefix={<MailOutlined />}
-            placeholder={t('login.emailPlaceholder')}
-            autoComplete="email"
-          />
-        </Form.Item>
-        <Form.Item label={t('login.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="code"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRequired') }]}
-            >
-              <Input
-                data-testid="register-code"
-                prefix={<SafetyOutlined />}
-                maxLength={6}
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <SendCodeButton form={form} purpose="register" testId="register-send-code" />
-          </Space.Compact>
-        </Form.Item>
+        <EmailField testIdPrefix="register" />
+        <CodeField form={form} purpose="register" testIdPrefix="register" />
         <Form.Item
           name="nickname"
           label={t('register.nickname')}
