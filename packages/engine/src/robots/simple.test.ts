@@ -127,6 +127,9 @@ describe('ai_level 1, the simple robot', () => {
         });
       }
     }
+    console.log(
+      `${hands} hands: simple won ${simpleWins}, auto-discard ${autoWins}; points simple ${simplePoints}, auto-discard ${autoPoints}`,
+    );
     expect(hands).toBeGreaterThan(20);
     expect(simpleWins).toBeGreaterThan(autoWins);
     expect(simpleWins).toBeGreaterThanOrEqual(hands / 3);
@@ -154,6 +157,7 @@ describe('ai_level 1, the simple robot', () => {
         }
       }
     }
+    console.log(`${decisions} refereed decisions, ${riichi} riichi, ${wins} wins`);
     expect(decisions).toBeGreaterThan(1000);
     expect(riichi).toBeGreaterThan(5);
     expect(wins).toBeGreaterThan(5);
