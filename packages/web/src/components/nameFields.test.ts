@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryNames } from './nameFields';
+import { carryNames, nameProblem } from './nameFields';
 
 describe('names carried over by the multi-language switch', () => {
   it('turning it on starts every empty per-language name as the single name', () => {
@@ -21,5 +21,17 @@ describe('names carried over by the multi-language switch', () => {
     expect(carryNames({ name: '', names }, false, 'en')).toEqual({ name: 'Autumn Cup' });
     expect(carryNames({ name: '', names }, false, 'kr')).toEqual({ name: '秋季杯赛' });
     expect(carryNames({}, false, 'jp')).toEqual({ name: '' });
+  });
+});
+
+describe('a tournament-name field', () => {
+  it('a name is required: 25 characters in Chinese and untagged, 50 in the other languages', () => {
+    expect(nameProblem('   ', 'default')).toBe('required');
+    expect(nameProblem('字'.repeat(25), 'chs')).toBeNull();
+    expect(nameProblem('字'.repeat(26), 'chs_t')).toBe('too_long');
+    expect(nameProblem('a'.repeat(25), 'default')).toBeNull();
+    expect(nameProblem('a'.repeat(26), 'default')).toBe('too_long');
+    expect(nameProblem('a'.repeat(50), 'en')).toBeNull();
+    expect(nameProblem('가'.repeat(51), 'kr')).toBe('too_long');
   });
 });

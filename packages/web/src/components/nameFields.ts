@@ -1,4 +1,4 @@
-import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
+import { CONSOLE_LANGS, type ConsoleLang, ErrorCode, validateContestName } from '@taikai/protocol';
 
 /** The name fields shared by the create dialog and the Info tab. */
 export interface NameFields {
@@ -25,4 +25,13 @@ export function carryNames(fields: NameFields, on: boolean, reader: ConsoleLang)
   const own = names[reader]?.trim();
   const first = CONSOLE_LANGS.map((lang) => names[lang]?.trim()).find((n) => n);
   return { name: own || first || '' };
+}
+
+export type NameProblem = 'required' | 'too_long' | null;
+
+/** One name field checked with the protocol's tournament-name rule (the server applies the same). */
+export function nameProblem(value: string, lang: ConsoleLang | 'default'): NameProblem {
+  const issues = validateContestName([{ lang, content: value.trim() }]);
+  if (issues.some((i) => i.code === ErrorCode.NAME_TOO_LONG)) return 'too_long';
+  return issues.length > 0 ? 'required' : null;
 }

@@ -1,5 +1,4 @@
 import {
-  CONSOLE_LANGS,
   defaultRoundTypeFor,
   GAME_VARIANTS,
   GameVariant,
@@ -12,21 +11,18 @@ import App from 'antd/es/app';
 import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
+import { ContestNameFields } from '../../components/ContestNameFields';
 import { roundTypeLabel, variantLabel } from '../../components/contestLabels';
-import { carryNames } from '../../components/nameFields';
 import { DATE_TIME_FORMAT } from '../../components/time';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
-import { currentLanguage } from '../../i18n';
 import {
   buildCreateRequest,
   type CreateContestFields,
@@ -34,7 +30,6 @@ import {
   thinkingKey,
   timeProblem,
 } from './createContest';
-import { useNameRule } from './useNameRule';
 
 export default function CreateContestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,8 +58,6 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
       pledge: false,
     };
   }, [clock.data?.offset]);
-
-  const nameRule = useNameRule();
 
   const submit = async () => {
     let fields: CreateContestFields;
@@ -127,30 +120,12 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
         requiredMark={false}
         style={{ marginTop: 24 }}
       >
-        <Form.Item name="multi" label={t('create.multiLanguage')} valuePropName="checked">
-          <Switch
-            data-testid="create-multi-language"
-            onChange={(on) =>
-              form.setFieldsValue(carryNames(form.getFieldsValue(['name', 'names']), on, currentLanguage()))
-            }
-          />
-        </Form.Item>
-        {multi ? (
-          CONSOLE_LANGS.map((lang) => (
-            <Form.Item
-              key={lang}
-              name={['names', lang]}
-              label={t('create.namePerLanguage', { language: t(`language.${lang}`) })}
-              rules={[nameRule(lang)]}
-            >
-              <Input data-testid={`create-name-${lang}`} />
-            </Form.Item>
-          ))
-        ) : (
-          <Form.Item name="name" label={t('create.name')} rules={[nameRule('default')]}>
-            <Input data-testid="create-name" />
-          </Form.Item>
-        )}
+        <ContestNameFields
+          multi={multi}
+          testIdPrefix="create"
+          multiLabel={t('create.multiLanguage')}
+          nameLabel={t('create.name')}
+        />
         <Form.Item
           name="range"
           label={t('create.timeRange')}

@@ -8,13 +8,7 @@ import {
 } from '@taikai/protocol';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import {
-  buildCreateRequest,
-  type CreateContestFields,
-  nameProblem,
-  roundTypesFor,
-  timeProblem,
-} from './createContest';
+import { buildCreateRequest, type CreateContestFields, roundTypesFor, timeProblem } from './createContest';
 
 const now = 1_800_000_000;
 const fields = (over: Partial<CreateContestFields> = {}): CreateContestFields => ({
@@ -40,16 +34,6 @@ describe('create-tournament dialog rules', () => {
     expect(defaultRoundTypeFor(GameVariant.CHUANMA)).toBe(RoundType.EAST_4P);
     expect(defaultRoundTypeFor(GameVariant.LIQI)).toBe(RoundType.SOUTH_4P);
     expect(defaultRoundTypeFor(GameVariant.DORA3)).toBe(RoundType.SOUTH_4P);
-  });
-
-  it('a name is required: 25 characters in Chinese and untagged, 50 in the other languages', () => {
-    expect(nameProblem('   ', 'default')).toBe('required');
-    expect(nameProblem('字'.repeat(25), 'chs')).toBeNull();
-    expect(nameProblem('字'.repeat(26), 'chs_t')).toBe('too_long');
-    expect(nameProblem('a'.repeat(25), 'default')).toBeNull();
-    expect(nameProblem('a'.repeat(26), 'default')).toBe('too_long');
-    expect(nameProblem('a'.repeat(50), 'en')).toBeNull();
-    expect(nameProblem('가'.repeat(51), 'kr')).toBe('too_long');
   });
 
   it('start not before server time, end after start and within 365 days', () => {

@@ -9,7 +9,6 @@ import {
   RoundType,
   THINKING_PRESETS,
   type ThinkingTime,
-  validateContestName,
   validateTimeRange,
 } from '@taikai/protocol';
 import type { Dayjs } from 'dayjs';
@@ -57,15 +56,7 @@ export function buildCreateRequest(fields: CreateContestFields): z.input<typeof 
   };
 }
 
-export type NameProblem = 'required' | 'too_long' | null;
 export type TimeProblem = 'start_before_now' | 'end_before_start' | 'span_too_long' | null;
-
-/** One name field checked with the protocol's tournament-name rule (the server applies the same). */
-export function nameProblem(value: string, lang: ConsoleLang | 'default'): NameProblem {
-  const issues = validateContestName([{ lang, content: value.trim() }]);
-  if (issues.some((i) => i.code === ErrorCode.NAME_TOO_LONG)) return 'too_long';
-  return issues.length > 0 ? 'required' : null;
-}
 
 /** Start not before the server's now; end after start and at most 365 days later (protocol rule). */
 export function timeProblem(start: number, end: number, now: number): TimeProblem {

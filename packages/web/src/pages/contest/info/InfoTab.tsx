@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import { CheckState, CONSOLE_LANGS, ZONES } from '@taikai/protocol';
+import { CheckState, ZONES } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -9,19 +9,16 @@ import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateContestBase } from '../../../api/calls';
 import { keys } from '../../../api/queries';
+import { ContestNameFields } from '../../../components/ContestNameFields';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
-import { carryNames } from '../../../components/nameFields';
 import { formatMinute, formatRange } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
-import { currentLanguage } from '../../../i18n';
-import { useNameRule } from '../../home/useNameRule';
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
@@ -48,8 +45,6 @@ export default function InfoTab() {
   }, [contest, form]);
 
   const variant = variantOfRule(contest.game_mode.detail_rule);
-
-  const nameRule = useNameRule();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -140,30 +135,12 @@ export default function InfoTab() {
           initialValues={fieldsOf(contest)}
           requiredMark={false}
         >
-          <Form.Item name="multi" label={t('info.multiLanguage')} valuePropName="checked">
-            <Switch
-              data-testid="info-multi-language"
-              onChange={(on) =>
-                form.setFieldsValue(carryNames(form.getFieldsValue(['name', 'names']), on, currentLanguage()))
-              }
-            />
-          </Form.Item>
-          {multi ? (
-            CONSOLE_LANGS.map((lang) => (
-              <Form.Item
-                key={lang}
-                name={['names', lang]}
-                label={t('create.namePerLanguage', { language: t(`language.${lang}`) })}
-                rules={[nameRule(lang)]}
-              >
-                <Input data-testid={`info-name-${lang}`} />
-              </Form.Item>
-            ))
-          ) : (
-            <Form.Item name="name" label={t('info.name')} rules={[nameRule('default')]}>
-              <Input data-testid="info-name" />
-            </Form.Item>
-          )}
+          <ContestNameFields
+            multi={multi}
+            testIdPrefix="info"
+            multiLabel={t('info.multiLanguage')}
+            nameLabel={t('info.name')}
+          />
           <Form.Item name="open" label={t('info.showInList')} valuePropName="checked">
             <Switch data-testid="info-show-in-list" />
           </Form.Item>
