@@ -12,6 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { logout } from '../../api/calls';
 import { currencyTotal, useAccountInfo } from '../../api/queries';
 import { clearToken } from '../../api/token';
+import { BrandMark } from './BrandMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileHandoff } from './MobileHandoff';
 
@@ -42,8 +43,7 @@ export function AppHeader() {
     <Layout.Header className="app-header">
       <Space size="middle">
         <Link to="/" className="app-brand">
-          <span className="app-logo">雀</span>
-          <span className="app-name">taikai</span>
+          <BrandMark />
           <span className="app-title">{t('shell.title')}</span>
         </Link>
         {/* Kept at the left: on narrow screens the page scrolls sideways (min width 1248). */}
