@@ -1,12 +1,8 @@
+import { LANGUAGE_NAMES } from '../languageNames';
+
 // Simplified Chinese: the fallback language. Its shape is the shape every other locale must have.
 const chs = {
-  language: {
-    chs: '简体中文',
-    chs_t: '繁體中文',
-    jp: '日本語',
-    en: 'English',
-    kr: '한국어',
-  },
+  language: LANGUAGE_NAMES,
   common: {
     ok: '确定',
     cancel: '取消',

@@ -1,13 +1,8 @@
+import { LANGUAGE_NAMES } from '../languageNames';
 import type { Messages } from '../messages';
 
 const jp: Messages = {
-  language: {
-    chs: '简体中文',
-    chs_t: '繁體中文',
-    jp: '日本語',
-    en: 'English',
-    kr: '한국어',
-  },
+  language: LANGUAGE_NAMES,
   common: {
     ok: 'OK',
     cancel: 'キャンセル',
