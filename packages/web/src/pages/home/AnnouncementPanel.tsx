@@ -1,12 +1,11 @@
 import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Collapse from 'antd/es/collapse';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncement } from '../../api/queries';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
 /** The platform's official announcements, in the reader's language. */
 export function AnnouncementPanel() {
@@ -24,16 +23,7 @@ export function AnnouncementPanel() {
       {isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('common.loadFailed')}
-          action={
-            <Button size="small" loading={isFetching} onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailedAlert retrying={isFetching} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.announcementEmpty')} />
       ) : (

@@ -1,5 +1,3 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
@@ -8,6 +6,7 @@ import Typography from 'antd/es/typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContestList } from '../../api/queries';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import { ContestCard } from './ContestCard';
 import { CreateContestCard } from './CreateContestCard';
@@ -39,17 +38,7 @@ export default function HomePage() {
             : contests.map((c) => <ContestCard key={c.unique_id} contest={c} />)}
         </div>
         {isError && (
-          <Alert
-            style={{ marginTop: 16 }}
-            type="error"
-            showIcon
-            message={t('common.loadFailed')}
-            action={
-              <Button size="small" loading={isFetching} onClick={() => void refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <LoadFailedAlert style={{ marginTop: 16 }} retrying={isFetching} onRetry={() => void refetch()} />
         )}
         {!isPending && !isError && contests.length === 0 && (
           <Empty style={{ marginTop: 32 }} description={t('home.empty')} data-testid="contest-list-empty" />
