@@ -1,5 +1,4 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -10,11 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/calls';
-import { storeToken } from '../../api/token';
+import { lastEmail, useStartSession } from '../../api/session';
 import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
-
-export const LAST_EMAIL_KEY = 'last_email';
 
 type Method = 'password' | 'code';
 
@@ -32,7 +29,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
 
   const onFinish = async ({ email, password, code }: LoginFields) => {
     setBusy(true);
@@ -41,9 +38,7 @@ export default function LoginPage() {
       const session = await login(
         method === 'password' ? { account, password, type: 0 } : { account, code: code?.trim(), type: 0 },
       );
-      storeToken(session.token);
-      localStorage.setItem(LAST_EMAIL_KEY, account);
-      queryClient.clear();
+      startSession(session.token, account);
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch {
@@ -71,7 +66,7 @@ export default function LoginPage() {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        initialValues={{ email: localStorage.getItem(LAST_EMAIL_KEY) ?? '' }}
+        initialValues={{ email: lastEmail() }}
       >
         <EmailField testIdPrefix="login" />
         {method === 'password' ? (

@@ -1,7 +1,6 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { RegisterReq } from '@taikai/protocol';
-import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -12,10 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/calls';
-import { storeToken } from '../../api/token';
+import { useStartSession } from '../../api/session';
 import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
-import { LAST_EMAIL_KEY } from '../login/LoginPage';
 
 interface RegisterFields {
   email: string;
@@ -36,7 +34,7 @@ export default function RegisterPage() {
   useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
 
   const onFinish = async ({ email, code, nickname, password }: RegisterFields) => {
     setBusy(true);
@@ -47,9 +45,7 @@ export default function RegisterPage() {
         nickname: nickname.trim(),
         password,
       });
-      storeToken(session.token);
-      localStorage.setItem(LAST_EMAIL_KEY, email.trim());
-      queryClient.clear();
+      startSession(session.token, email.trim());
       void message.success(t('register.success'));
       navigate('/', { replace: true });
     } catch {
