@@ -35,8 +35,11 @@ export type TableEvent =
       settlement: Settlement;
       progress: Progress;
       log: GameLog;
-      /** The same game in Tenhou's JSON log format. */
-      tenhou: TenhouLog;
+      /**
+       * The same game in Tenhou's JSON log format, when the table was started with `tenhou: true`; otherwise
+       * `toTenhou(log)` builds it on demand.
+       */
+      tenhou?: TenhouLog;
       seed: string;
       commitment: string;
     }

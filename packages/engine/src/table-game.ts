@@ -110,7 +110,8 @@ export class TableGame extends Majiang.Game {
 
   /** Whether every seat has answered the last message, so the game can move on. */
   get ready(): boolean {
-    return this._reply.filter((x) => x).length >= 4;
+    const r = this._reply;
+    return !!(r[0] && r[1] && r[2] && r[3]);
   }
 
   /** One step of the game: applies the seats' answers and sends the next messages. */

@@ -30,6 +30,11 @@ export interface TableOptions {
   onEvent: EventSink;
   /** How long a pause lasts before the table resumes by itself (1 hour). */
   pauseLimitMs?: number;
+  /**
+   * Adds the Tenhou-JSON export (`toTenhou(log)`) to the `finished` event, built where the table runs (in the
+   * pool: in the worker). Off by default: the export is always available later from the event's `log`.
+   */
+  tenhou?: boolean;
   /** Longest run of steps before yielding to the event loop. */
   sliceMs?: number;
   now?: () => number;
@@ -51,6 +56,7 @@ export class Table {
   private readonly roundType: number;
   private readonly pauseLimitMs: number;
   private readonly sliceMs: number;
+  private readonly withTenhou: boolean;
   private readonly now: () => number;
   private stateValue: TableState = 'running';
   private started = false;
@@ -71,6 +77,7 @@ export class Table {
     this.emit = options.onEvent;
     this.pauseLimitMs = options.pauseLimitMs ?? PAUSE_LIMIT_MS;
     this.sliceMs = options.sliceMs ?? 10;
+    this.withTenhou = options.tenhou ?? false;
     this.now = options.now ?? Date.now;
     this.done = new Promise((resolve) => {
       this.doneResolve = resolve;
@@ -244,7 +251,7 @@ export class Table {
       settlement: settle(progress.scores, leftoverStickPoints, this.rule),
       progress,
       log,
-      tenhou: toTenhou(log),
+      ...(this.withTenhou ? { tenhou: toTenhou(log) } : {}),
       seed: this.seed,
       commitment: this.commitment,
     });

@@ -14,6 +14,8 @@ export interface StartTable {
   seed?: string;
   initPoints?: number[];
   pauseLimitMs?: number;
+  /** Build the Tenhou-JSON export into the `finished` event (in the worker). */
+  tenhou?: boolean;
 }
 
 /** Main thread → worker. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/events';
+import { toTenhou } from '../src/log/tenhou';
 import { createTablePool, type TablePool } from '../src/pool';
 import { UnsupportedRuleError } from '../src/rules/unsupported';
 
@@ -45,6 +46,7 @@ describe('the table pool (worker threads)', () => {
           rule: {},
           roundType: 1,
           seats: robots(),
+          tenhou: id === 'a',
           onEvent: rec.onEvent,
         }),
       };
@@ -62,6 +64,9 @@ describe('the table pool (worker threads)', () => {
       if (finished.type !== 'finished') throw new Error();
       expect(finished.settlement.players).toHaveLength(4);
       expect(finished.settlement.players.reduce((s, p) => s + p.total_point, 0)).toBe(0);
+      // The Tenhou export comes built from the worker only for the table that asked for it.
+      if (run === runs[0]) expect(finished.tenhou).toEqual(toTenhou(finished.log));
+      else expect(finished.tenhou).toBeUndefined();
     }
     expect(pool.size).toBe(0);
   });

@@ -3,13 +3,14 @@ import type { TableEvent } from '../src/events';
 import { tileCode, toTenhou } from '../src/log/tenhou';
 import { Table } from '../src/table';
 
-function finishedGame(levels: number[], seed: string) {
+function finishedGame(levels: number[], seed: string, tenhou?: boolean) {
   return new Promise<Extract<TableEvent, { type: 'finished' }>>((resolve) => {
     const table = new Table({
       tableId: 'tenhou',
       rule: {},
       roundType: 1,
       seed,
+      tenhou,
       seats: levels.map((level, i) => ({ kind: 'robot' as const, level, name: `R${i}` })),
       onEvent: (e) => {
         if (e.type === 'finished') resolve(e);
@@ -26,8 +27,19 @@ describe('Tenhou JSON export', () => {
     ]);
   });
 
+  it('is built into the finished event only when the table is started with tenhou: true', async () => {
+    const seed = 'def'.padEnd(64, '0');
+    const plain = await finishedGame([0, 0, 0, 0], seed);
+    expect(plain.tenhou).toBeUndefined();
+    const asked = await finishedGame([0, 0, 0, 0], seed, true);
+    expect(asked.log).toEqual(plain.log);
+    expect(asked.tenhou).toEqual(toTenhou(plain.log));
+    expect(asked.tenhou?.log).toHaveLength(plain.log.paipu.log.length);
+  });
+
   it('every hand has its round, scores, indicators, the four seats and a result that moves the scores', async () => {
-    const { tenhou, log } = await finishedGame([1, 1, 1, 1], 'abc'.padEnd(64, '0'));
+    const { log } = await finishedGame([1, 1, 1, 1], 'abc'.padEnd(64, '0'));
+    const tenhou = toTenhou(log);
     expect(tenhou.name).toEqual(['R0', 'R1', 'R2', 'R3']);
     expect(tenhou.rule).toMatchObject({ disp: '般東喰赤', aka: 1 });
     expect(tenhou.log).toHaveLength(log.paipu.log.length);
