@@ -37,6 +37,8 @@ class BareGame extends Majiang.Game {
 export interface BareResult {
   hands: number;
   scores: number[];
+  /** The hand log (`paipu.log`). */
+  handLog: unknown[][];
 }
 
 /** One South game (or East for roundType 1) with four robots of `level`, on the engine rule our table would use. */
@@ -54,5 +56,5 @@ export function playBareGame(
     seed,
   );
   game.do_sync();
-  return { hands: game._paipu.log.length, scores: game._model.defen.slice() };
+  return { hands: game._paipu.log.length, scores: game._model.defen.slice(), handLog: game._paipu.log };
 }

@@ -5,6 +5,8 @@ export interface TableResult {
   hands: number;
   scores: number[];
   events: number;
+  /** The rules engine's hand log (`paipu.log`), to compare with the bare engine's. */
+  handLog: unknown[][];
 }
 
 export async function playTableGame(
@@ -35,5 +37,5 @@ export async function playTableGame(
   if (failure) throw new Error(failure);
   const end = finished as Extract<TableEvent, { type: 'finished' }> | null;
   if (!end) throw new Error('the table did not finish');
-  return { hands, scores: end.progress.scores, events };
+  return { hands, scores: end.progress.scores, events, handLog: end.log.paipu.log };
 }
