@@ -116,7 +116,7 @@ if (wanted('overhead')) {
   ];
   for (const { level, games, block } of plans) {
     const seeds = Array.from({ length: games }, (_, i) => seedOf(`overhead-${i}`));
-    const o = await measureOverhead({ level, seeds, rule: sameRule, rounds: 5, block });
+    const o = await measureOverhead({ level, seeds, rule: sameRule, rounds: 7, block });
     const ms = (s: number) => fmt(s * 1000, 3);
     const mid = o.rounds.find((r) => r.ratio === o.ratio) ?? o.rounds[0];
     say(
