@@ -77,6 +77,7 @@ declare module '@kobalab/majiang-core' {
   export class Game {
     constructor(players: any[], callback?: (paipu: Paipu) => void, rule?: MajiangRule, title?: string);
     _players: any[];
+    _callback: (paipu: Paipu) => void;
     _rule: MajiangRule;
     _model: Model;
     _paipu: Paipu;
@@ -112,10 +113,14 @@ declare module '@kobalab/majiang-core' {
     jieju(): void;
     next(): void;
     reply(id: number, reply: any): void;
+    reply_kaiju(): void;
+    reply_qipai(): void;
     reply_zimo(): void;
     reply_dapai(): void;
     reply_fulou(): void;
     reply_gang(): void;
+    reply_hule(): void;
+    reply_pingju(): void;
     get_reply(l: number): any;
     get_chi_mianzi(l: number): string[];
     get_peng_mianzi(l: number): string[];

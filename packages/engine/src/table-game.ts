@@ -114,10 +114,41 @@ export class TableGame extends Majiang.Game {
     return !!(r[0] && r[1] && r[2] && r[3]);
   }
 
-  /** One step of the game: applies the seats' answers and sends the next messages. */
+  /**
+   * One step of the game: applies the seats' answers and sends the next messages. Dispatches on the state as
+   * the engine's synchronous loop does, without its timer bookkeeping (the table runs its own loop).
+   */
   step(): void {
     if (this.finished || !this.ready) return;
-    this.next();
+    switch (this._status) {
+      case 'kaiju':
+        this.reply_kaiju();
+        return;
+      case 'qipai':
+        this.reply_qipai();
+        return;
+      case 'zimo':
+      case 'gangzimo':
+        this.reply_zimo();
+        return;
+      case 'dapai':
+        this.reply_dapai();
+        return;
+      case 'fulou':
+        this.reply_fulou();
+        return;
+      case 'gang':
+        this.reply_gang();
+        return;
+      case 'hule':
+        this.reply_hule();
+        return;
+      case 'pingju':
+        this.reply_pingju();
+        return;
+      default:
+        this._callback(this._paipu);
+    }
   }
 
   override reply(id: number, reply: Reply | undefined): void {
