@@ -31,7 +31,9 @@ function runVitest(name, projects, env = {}) {
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
   // A file that fails to load has no tests of its own: count it as one failure so it cannot pass silently.
-  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   const failed = report.numFailedTests + brokenFiles.length;
   const skipped = report.numPendingTests + report.numTodoTests;
   totals.passed += report.numPassedTests;
@@ -90,7 +92,10 @@ if (runs('core')) runVitest('core', ['protocol', 'engine', 'server', 'web']);
 if (runs('postgres')) {
   const url = await postgresUrl();
   if (url) runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: url });
-  else console.log('\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run');
+  else
+    console.log(
+      '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
+    );
 }
 
 if (runs('e2e')) {
