@@ -3,7 +3,8 @@
 //   1. unit and API tests on the embedded database (PGlite): protocol, engine, server, web
 //   2. the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432)
 //   3. browser journeys in headless Debian Chromium against the built console and a real server
-// Pass suite names (core, postgres, e2e) to run only those.
+//   4. static checks: the TypeScript type check and Biome's lint and format check, one result each
+// Pass suite names (core, postgres, e2e, static) to run only those.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -85,6 +86,16 @@ async function withFreshDatabase(serverUrl, run) {
   }
 }
 
+/** A whole command counted as one check. */
+function runCheck(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const ok = run.status === 0;
+  if (ok) totals.passed += 1;
+  else totals.failed += 1;
+  console.log(`=== ${name}: ${ok ? 'passed' : 'failed'}`);
+}
+
 const runs = (name) => wanted.size === 0 || wanted.has(name);
 
 if (runs('core')) runVitest('core', ['protocol', 'engine', 'server', 'web']);
@@ -115,6 +126,11 @@ if (runs('e2e')) {
     console.log(`\n=== e2e: no Chromium at ${chromium} (apt-get install -y chromium); suite not run`);
     totals.failed += 1;
   }
+}
+
+if (runs('static')) {
+  runCheck('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  runCheck('lint', 'npx', ['biome', 'check', '.']);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
