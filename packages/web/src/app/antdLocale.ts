@@ -10,9 +10,12 @@ interface LocaleSet {
   html: string;
 }
 
-// antd's and dayjs's locale for each console language; the fallback's ship with the page.
+// The fallback language's locales ship with the page.
+const CHS: LocaleSet = { antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' };
+
+// antd's and dayjs's locale for each console language.
 const LOADERS: Record<ConsoleLang, () => Promise<LocaleSet>> = {
-  chs: async () => ({ antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' }),
+  chs: async () => CHS,
   chs_t: async () => {
     const [antd] = await Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]);
     return { antd: antd.default, dayjs: 'zh-tw', html: 'zh-TW' };
@@ -40,7 +43,7 @@ export async function loadAntdLocale(lang: ConsoleLang): Promise<void> {
 
 /** Switches dayjs and the document language, and returns the antd locale for `lang` (loaded before). */
 export function applyLocale(lang: ConsoleLang): Locale {
-  const locale = loaded.get(lang) ?? { antd: zhCN, dayjs: 'zh-cn', html: 'zh-CN' };
+  const locale = loaded.get(lang) ?? CHS;
   dayjs.locale(locale.dayjs);
   document.documentElement.lang = locale.html;
   return locale.antd;

@@ -1,4 +1,3 @@
-import { isConsoleLang } from '@taikai/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -6,7 +5,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { bindMessageApi } from '../api/notify';
-import { i18next } from '../i18n';
+import { currentLanguage, i18next } from '../i18n';
 import { applyLocale } from './antdLocale';
 
 const queryClient = new QueryClient({
@@ -32,7 +31,7 @@ function MessageBridge() {
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const lang = isConsoleLang(i18n.language) ? i18n.language : 'chs';
+  const lang = currentLanguage();
   const locale = useMemo(() => applyLocale(lang), [lang]);
   const title = i18n.t('shell.title', { lng: lang });
   useEffect(() => {

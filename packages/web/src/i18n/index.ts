@@ -1,11 +1,10 @@
-import { CONSOLE_LANGS, type ConsoleLang, isConsoleLang } from '@taikai/protocol';
+import { CONSOLE_LANGS, type ConsoleLang, FALLBACK_LANG, isConsoleLang } from '@taikai/protocol';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import chs from './locales/chs';
 import type { Messages } from './messages';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
-export const FALLBACK_CONSOLE_LANG: ConsoleLang = 'chs';
 
 // The fallback locale ships with the page; the others are fetched when first chosen.
 const MESSAGE_LOADERS: Record<ConsoleLang, () => Promise<Messages>> = {
@@ -19,7 +18,7 @@ const MESSAGE_LOADERS: Record<ConsoleLang, () => Promise<Messages>> = {
 /** The language remembered in this browser, else the fallback. */
 export function storedLanguage(): ConsoleLang {
   const saved = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-  return isConsoleLang(saved) ? saved : FALLBACK_CONSOLE_LANG;
+  return isConsoleLang(saved) ? saved : FALLBACK_LANG;
 }
 
 export function rememberLanguage(lang: ConsoleLang): void {
@@ -28,7 +27,7 @@ export function rememberLanguage(lang: ConsoleLang): void {
 
 export function currentLanguage(): ConsoleLang {
   const lang = i18next.language;
-  return isConsoleLang(lang) ? lang : FALLBACK_CONSOLE_LANG;
+  return isConsoleLang(lang) ? lang : FALLBACK_LANG;
 }
 
 /** Makes the console strings of `lang` available (fetching its locale once). */
@@ -40,10 +39,10 @@ export async function loadMessages(lang: ConsoleLang): Promise<void> {
 /** Starts i18next in `lang` (its messages loaded first). */
 export async function initI18n(lang: ConsoleLang): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources: { [FALLBACK_CONSOLE_LANG]: { translation: chs } },
+    resources: { [FALLBACK_LANG]: { translation: chs } },
     partialBundledLanguages: true,
-    lng: FALLBACK_CONSOLE_LANG,
-    fallbackLng: FALLBACK_CONSOLE_LANG,
+    lng: FALLBACK_LANG,
+    fallbackLng: FALLBACK_LANG,
     supportedLngs: [...CONSOLE_LANGS],
     interpolation: { escapeValue: false },
     returnNull: false,
