@@ -47,7 +47,7 @@ const isI18nList = (value: unknown): value is I18nEntry[] =>
 
 /**
  * The text shown for an error code: our translation (2515 with the next allowed time in the reader's
- * clock), else the server's message, else "Error {code}".
+ * clock), else the server's message, else the protocol's "Error {code}".
  */
 export function errorText(
   code: number,
@@ -55,12 +55,9 @@ export function errorText(
   details: Record<string, unknown> = {},
   lang: ConsoleLang = currentLanguage(),
 ): string {
-  if (isErrorCode(code)) {
-    const next = typeof details.next_time === 'number' ? formatMinute(details.next_time) : undefined;
-    return messageFor(code, lang, next === undefined ? {} : { next });
-  }
-  if (serverMessage) return serverMessage;
-  return i18next.t('errors.unknown', { code });
+  if (!isErrorCode(code) && serverMessage) return serverMessage;
+  const next = typeof details.next_time === 'number' ? formatMinute(details.next_time) : undefined;
+  return messageFor(code, lang, next === undefined ? {} : { next });
 }
 
 /** A 503 may carry a list of `{lang, content}` (maintenance notice): show it in the reader's language. */

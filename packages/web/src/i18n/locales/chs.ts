@@ -34,7 +34,6 @@ const chs = {
     subtitle: '应用遇到了意外错误，请联系管理员。',
   },
   errors: {
-    unknown: '错误 {{code}}',
     disconnected: '与服务器的连接已断开，请重新加载页面后再登录。',
     maintenance: '服务器维护中，请稍后重新加载页面。',
     requestFailed: '请求失败（HTTP {{status}}）',

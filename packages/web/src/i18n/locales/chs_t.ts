@@ -34,7 +34,6 @@ const chs_t: Messages = {
     subtitle: '應用程式發生了未預期的錯誤，請聯絡管理員。',
   },
   errors: {
-    unknown: '錯誤 {{code}}',
     disconnected: '與伺服器的連線已中斷，請重新載入頁面後再登入。',
     maintenance: '伺服器維護中，請稍後重新載入頁面。',
     requestFailed: '請求失敗（HTTP {{status}}）',

@@ -34,7 +34,6 @@ const en: Messages = {
     subtitle: 'The console hit an unexpected error. Please contact the administrator.',
   },
   errors: {
-    unknown: 'Error {{code}}',
     disconnected: 'The connection to the server was lost. Please reload the page and log in again.',
     maintenance: 'The server is under maintenance. Please reload the page later.',
     requestFailed: 'Request failed (HTTP {{status}})',

@@ -34,7 +34,6 @@ const jp: Messages = {
     subtitle: '予期しないエラーが発生しました。管理者にお問い合わせください。',
   },
   errors: {
-    unknown: 'エラー {{code}}',
     disconnected: 'サーバーとの接続が切れました。ページを再読み込みして、もう一度ログインしてください。',
     maintenance: 'サーバーメンテナンス中です。しばらくしてからページを再読み込みしてください。',
     requestFailed: 'リクエストに失敗しました（HTTP {{status}}）',

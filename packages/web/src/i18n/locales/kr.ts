@@ -34,7 +34,6 @@ const kr: Messages = {
     subtitle: '예기치 않은 오류가 발생했습니다. 관리자에게 문의해 주세요.',
   },
   errors: {
-    unknown: '오류 {{code}}',
     disconnected: '서버와의 연결이 끊어졌습니다. 페이지를 새로고침한 뒤 다시 로그인해 주세요.',
     maintenance: '서버 점검 중입니다. 잠시 후 페이지를 새로고침해 주세요.',
     requestFailed: '요청에 실패했습니다 (HTTP {{status}})',
