@@ -23,7 +23,3 @@ export function toastError(text: string): void {
   if (!shouldShow(`error:${text}`)) return;
   void messageApi?.error(text);
 }
-
-export function toastSuccess(text: string): void {
-  void messageApi?.success(text);
-}
