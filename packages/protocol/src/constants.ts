@@ -119,8 +119,6 @@ export const LIMITS = {
   VERIFY_CODE_LENGTH: 6,
 } as const;
 
-export type Limits = typeof LIMITS;
-
 /** Default start and end of a new tournament created at `now` (unix seconds). */
 export function defaultContestTimes(now: number): { start_time: number; end_time: number } {
   return { start_time: now + LIMITS.DEFAULT_START_AHEAD_S, end_time: now + LIMITS.DEFAULT_END_AHEAD_S };

@@ -10,16 +10,11 @@ export type ConsoleLang = (typeof CONSOLE_LANGS)[number];
 export const FALLBACK_LANG: ConsoleLang = 'chs';
 
 export const langSchema = z.enum(LANGS);
-export const consoleLangSchema = z.enum(CONSOLE_LANGS);
 
 export const i18nEntrySchema = z.object({ lang: langSchema, content: z.string() });
 export const i18nTextSchema = z.array(i18nEntrySchema);
 export type I18nEntry = z.infer<typeof i18nEntrySchema>;
 export type I18nText = I18nEntry[];
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
 
 export function isConsoleLang(value: unknown): value is ConsoleLang {
   return typeof value === 'string' && (CONSOLE_LANGS as readonly string[]).includes(value);

@@ -11,24 +11,9 @@ export const ROUND_TYPES: readonly RoundType[] = [
 
 export type PlayerCount = 3 | 4;
 
-export function isRoundType(value: unknown): value is RoundType {
-  return typeof value === 'number' && (ROUND_TYPES as readonly number[]).includes(value);
-}
-
 /** Seats at the table: round types above 10 are three-player. */
 export function playerCountOf(roundType: number): PlayerCount {
   return roundType > 10 ? 3 : 4;
-}
-
-/** East-only (tonpuusen) or east-south (hanchan). */
-export function isSouthGame(roundType: number): boolean {
-  return roundType === RoundType.SOUTH_4P || roundType === RoundType.SOUTH_3P;
-}
-
-/** The round type for a seat count and length. */
-export function roundTypeOf(playerCount: PlayerCount, south: boolean): RoundType {
-  if (playerCount === 3) return south ? RoundType.SOUTH_3P : RoundType.EAST_3P;
-  return south ? RoundType.SOUTH_4P : RoundType.EAST_4P;
 }
 
 /** Sichuan (chuanma) games count hands instead of winds: these round types mean 4 or 8 games. */
