@@ -4,17 +4,13 @@ import { LANGUAGE_NAMES } from '../languageNames';
 const chs = {
   language: LANGUAGE_NAMES,
   common: {
-    ok: '确定',
     cancel: '取消',
     confirm: '确认',
     refresh: '刷新',
     update: '更新',
-    loading: '加载中…',
-    required: '必填',
     comingSoon: '即将推出',
     comingSoonHint: '此功能正在开发中，敬请期待。',
     reload: '重新加载',
-    backHome: '返回首页',
     retry: '重试',
     loadFailed: '加载失败',
   },

@@ -4,17 +4,13 @@ import type { Messages } from '../messages';
 const chs_t: Messages = {
   language: LANGUAGE_NAMES,
   common: {
-    ok: '確定',
     cancel: '取消',
     confirm: '確認',
     refresh: '重新整理',
     update: '更新',
-    loading: '載入中…',
-    required: '必填',
     comingSoon: '即將推出',
     comingSoonHint: '此功能正在開發中，敬請期待。',
     reload: '重新載入',
-    backHome: '返回首頁',
     retry: '重試',
     loadFailed: '載入失敗',
   },

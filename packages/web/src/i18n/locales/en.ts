@@ -4,17 +4,13 @@ import type { Messages } from '../messages';
 const en: Messages = {
   language: LANGUAGE_NAMES,
   common: {
-    ok: 'OK',
     cancel: 'Cancel',
     confirm: 'Confirm',
     refresh: 'Refresh',
     update: 'Update',
-    loading: 'Loading…',
-    required: 'Required',
     comingSoon: 'Coming soon',
     comingSoonHint: 'This part of the console is not available yet.',
     reload: 'Reload',
-    backHome: 'Back to home',
     retry: 'Retry',
     loadFailed: 'Could not load',
   },

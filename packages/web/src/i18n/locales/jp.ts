@@ -4,17 +4,13 @@ import type { Messages } from '../messages';
 const jp: Messages = {
   language: LANGUAGE_NAMES,
   common: {
-    ok: 'OK',
     cancel: 'キャンセル',
     confirm: '確認',
     refresh: '再読み込み',
     update: '更新',
-    loading: '読み込み中…',
-    required: '必須',
     comingSoon: '近日公開',
     comingSoonHint: 'この機能は現在準備中です。',
     reload: '再読み込み',
-    backHome: 'ホームへ戻る',
     retry: '再試行',
     loadFailed: '読み込めませんでした',
   },

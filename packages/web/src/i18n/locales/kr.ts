@@ -4,17 +4,13 @@ import type { Messages } from '../messages';
 const kr: Messages = {
   language: LANGUAGE_NAMES,
   common: {
-    ok: '확인',
     cancel: '취소',
     confirm: '확인',
     refresh: '새로고침',
     update: '업데이트',
-    loading: '불러오는 중…',
-    required: '필수',
     comingSoon: '준비 중',
     comingSoonHint: '이 기능은 아직 준비 중입니다.',
     reload: '다시 불러오기',
-    backHome: '홈으로',
     retry: '다시 시도',
     loadFailed: '불러오지 못했습니다',
   },
