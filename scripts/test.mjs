@@ -97,12 +97,13 @@ function runCheck(name, command, args) {
 }
 
 const runs = (name) => wanted.size === 0 || wanted.has(name);
+// Probed once: the API suite and the browser suite both run on it.
+const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
 
 if (runs('core')) runVitest('core', ['protocol', 'engine', 'server', 'web']);
 
 if (runs('postgres')) {
-  const url = await postgresUrl();
-  if (url) runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: url });
+  if (pgUrl) runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl });
   else
     console.log(
       '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
@@ -113,9 +114,8 @@ if (runs('e2e')) {
   if (ensureChromium()) {
     runVitest('e2e', ['e2e'], { TAIKAI_CHROMIUM: chromium });
     // The same journeys with the server on PostgreSQL.
-    const url = await postgresUrl();
-    if (url) {
-      await withFreshDatabase(url, (databaseUrl) =>
+    if (pgUrl) {
+      await withFreshDatabase(pgUrl, (databaseUrl) =>
         runVitest('e2e-postgres', ['e2e'], {
           TAIKAI_CHROMIUM: chromium,
           TAIKAI_E2E_DATABASE_URL: databaseUrl,
