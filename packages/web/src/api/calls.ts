@@ -55,6 +55,5 @@ export const createContest = (body: In<typeof CreateContestReq>, options?: CallO
 export const updateContestBase = (body: In<typeof UpdateContestBaseReq>, options?: CallOptions) =>
   request('POST', contest('update_contest_base'), UpdateContestBaseRes, body, options);
 
-export type AccountInfo = z.output<typeof FetchAccountInfoRes>;
 export type ContestListItem = z.output<typeof FetchContestListRes>[number];
 export type ContestDetail = z.output<typeof FetchContestDetailRes>;
