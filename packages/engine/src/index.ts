@@ -3,7 +3,7 @@
  * and verify finished games against their revealed seed.
  */
 
-export { ControlCode, type ControlResult, type TableState } from './errors';
+export type { ControlResult, TableState } from './errors';
 export type { EventSink, TableEvent } from './events';
 export type { GameLog } from './log/game-log';
 export { replayGame } from './log/replay';

@@ -1,5 +1,5 @@
-import { LIMITS } from '@taikai/protocol';
-import { ControlCode, type ControlResult, type TableState } from './errors';
+import { ErrorCode, LIMITS } from '@taikai/protocol';
+import type { ControlResult, TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
 import type { GameLog } from './log/game-log';
 import { toTenhou } from './log/tenhou';
@@ -135,7 +135,8 @@ export class Table {
   }
 
   pause(): ControlResult {
-    if (this.stateValue === 'paused') return { ok: false, code: ControlCode.ALREADY_PAUSED, state: 'paused' };
+    if (this.stateValue === 'paused')
+      return { ok: false, code: ErrorCode.GAME_ALREADY_PAUSED, state: 'paused' };
     if (this.stateValue !== 'running') return { ok: false, state: this.stateValue };
     this.stateValue = 'paused';
     const until = this.now() + this.pauseLimitMs;
@@ -147,7 +148,7 @@ export class Table {
 
   resume(): ControlResult {
     if (this.stateValue === 'running')
-      return { ok: false, code: ControlCode.ALREADY_RUNNING, state: 'running' };
+      return { ok: false, code: ErrorCode.GAME_ALREADY_RUNNING, state: 'running' };
     if (this.stateValue !== 'paused') return { ok: false, state: this.stateValue };
     this.resumeNow(false);
     return { ok: true, state: 'running' };
