@@ -7,7 +7,7 @@ import type {
   SendCodeRes,
   SessionRes,
 } from '@taikai/protocol';
-import { ErrorCode, encodeAccountId, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
+import { ErrorCode, encodeAccountId, isEmail, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { Actor, AuthedCtx, Ctx } from '../../context';
@@ -23,12 +23,10 @@ export const LOGIN_FAILURE_WINDOW_S = 15 * 60;
 /** Wrong guesses that burn a code. */
 const CODE_MAX_ATTEMPTS = 5;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Lower-cased e-mail, or 121 when it is not one. */
 export function normaliseEmail(raw: string | undefined): string {
   const email = (raw ?? '').trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new ContestError(ErrorCode.BAD_EMAIL);
+  if (!isEmail(email)) throw new ContestError(ErrorCode.BAD_EMAIL);
   return email;
 }
 
