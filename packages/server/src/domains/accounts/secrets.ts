@@ -2,11 +2,14 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'nod
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen = SCRYPT.keylen,
+  params = { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p },
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password, salt, keylen, params, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -22,15 +25,11 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(
-      password,
-      Buffer.from(salt, 'base64'),
-      expected.length,
-      { N: Number(n), r: Number(r), p: Number(p) },
-      (err, k) => (err ? reject(err) : resolve(k)),
-    ),
-  );
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(key, expected);
 }
 
