@@ -4,22 +4,17 @@ import { contests } from '../../db/schema';
 
 export type ContestRow = typeof contests.$inferSelect;
 
-/** A tournament that has not been deleted. */
-export async function liveContest(db: Executor, uniqueId: number): Promise<ContestRow | undefined> {
-  const [row] = await db
+/** A tournament that has not been deleted; with `lock`, locked for the rest of the transaction. */
+export async function liveContest(
+  db: Executor,
+  uniqueId: number,
+  lock = false,
+): Promise<ContestRow | undefined> {
+  const query = db
     .select()
     .from(contests)
     .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)));
-  return row;
-}
-
-/** Same, locked for the rest of the transaction. */
-export async function liveContestForUpdate(db: Executor, uniqueId: number): Promise<ContestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contests)
-    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)))
-    .for('update');
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -49,7 +49,7 @@ export async function managedContest(
   action: Action,
   lock = false,
 ) {
-  const row = lock ? await q.liveContestForUpdate(db, uniqueId) : await q.liveContest(db, uniqueId);
+  const row = await q.liveContest(db, uniqueId, lock);
   if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
   const adminIds = await admins.adminIdsOf(db, uniqueId);
   authorize(ctx.actor, action, { creatorId: row.creatorId, adminIds });
