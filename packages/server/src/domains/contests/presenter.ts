@@ -1,12 +1,16 @@
 import type { ContestListItemWire, ContestListSeasonWire, FetchContestDetailRes } from '@taikai/protocol';
-import { encodeAccountId } from '@taikai/protocol';
+import { encodeAccountId, ManagerRole } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { Role } from '../../policy';
 import type { ContestRow } from './queries';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
 
-const MANAGER_ROLE: Record<Role, number> = { creator: 4, admin: 1, none: 0 };
+const MANAGER_ROLE: Record<Role, number> = {
+  creator: ManagerRole.CREATOR,
+  admin: ManagerRole.ADMIN,
+  none: 0,
+};
 
 /** 1 before the start, 2 running, 3 after the finish time. */
 export function contestState(row: ContestRow, now: number): number {
