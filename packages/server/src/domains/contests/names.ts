@@ -1,12 +1,12 @@
 import { ErrorCode, type I18nText, type ValidationIssue, validateContestName } from '@taikai/protocol';
-import { ContestError } from '../../http/errors';
+import { ContestError, messageOf } from '../../http/errors';
 
 /** Throws the first broken rule of a validation, with the field (and language) in the message. */
 export function refuseFirst(issues: ValidationIssue[]): void {
   const first = issues[0];
   if (!first) return;
   const where = first.lang ? `${first.field} (${first.lang})` : first.field;
-  throw new ContestError(first.code, { message: `${where}: ${new ContestError(first.code).message}` });
+  throw new ContestError(first.code, { message: `${where}: ${messageOf(first.code)}` });
 }
 
 /**
