@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { seasons } from '../../db/schema';
 
@@ -22,16 +22,4 @@ export async function latestSeasonsOf(db: Executor, uniqueIds: number[]): Promis
     .where(inArray(seasons.uniqueId, uniqueIds))
     .orderBy(seasons.uniqueId, desc(seasons.seasonId));
   return new Map(rows.map((r) => [r.uniqueId, r]));
-}
-
-export async function seasonOf(
-  db: Executor,
-  uniqueId: number,
-  seasonId: number,
-): Promise<SeasonRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(seasons)
-    .where(and(eq(seasons.uniqueId, uniqueId), eq(seasons.seasonId, seasonId)));
-  return row;
 }
