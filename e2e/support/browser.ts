@@ -6,8 +6,8 @@ import { afterEach, inject } from 'vitest';
 import { BROWSER_TIME_ZONE } from './dates';
 import { artifactsDir } from './paths';
 
-export const CHROMIUM_PATH = process.env.TAIKAI_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_PATH = process.env.TAIKAI_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,10 +1,5 @@
 import { inject } from 'vitest';
-
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import type { CliResult } from './server-process';
 
 /**
  * Runs operator commands (`npm run taikai -- <args>`) against the server's data, in order; throws when one

@@ -97,20 +97,28 @@ export async function settled(popup: Locator): Promise<Locator> {
   return popup;
 }
 
-/** Picks an entry of an antd Select by the test id of its option label. */
-export async function chooseOption(page: Page, select: Locator, optionTestId: string): Promise<void> {
+/** Opens an antd Select, clicks the option `option` finds in its dropdown, and waits for the dropdown to close. */
+async function pickFromSelect(
+  page: Page,
+  select: Locator,
+  option: (dropdown: Locator) => Locator,
+): Promise<void> {
   await select.click();
   const dropdown = await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
-  await dropdown.getByTestId(optionTestId).click();
+  await option(dropdown).click();
   await dropdown.waitFor({ state: 'hidden' });
 }
 
+/** Picks an entry of an antd Select by the test id of its option label. */
+export function chooseOption(page: Page, select: Locator, optionTestId: string): Promise<void> {
+  return pickFromSelect(page, select, (dropdown) => dropdown.getByTestId(optionTestId));
+}
+
 /** Picks an entry of an antd Select by the visible text of its option. */
-export async function chooseOptionByText(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  const dropdown = await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).click();
-  await dropdown.waitFor({ state: 'hidden' });
+export function chooseOptionByText(page: Page, select: Locator, text: string): Promise<void> {
+  return pickFromSelect(page, select, (dropdown) =>
+    dropdown.locator('.ant-select-item-option').filter({ hasText: text }),
+  );
 }
 
 /** Switches the console language with the header's (or login page's) menu and waits until it is stored. */

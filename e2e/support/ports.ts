@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
 /** Ports the browser tests may use. */
-export const PORT_RANGE = { first: 3300, last: 3399 } as const;
+const PORT_RANGE = { first: 3300, last: 3399 } as const;
 
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
