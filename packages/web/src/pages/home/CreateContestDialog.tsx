@@ -1,4 +1,6 @@
 import {
+  DEFAULT_RULE_4P,
+  defaultContestTimes,
   defaultRoundTypeFor,
   GAME_VARIANTS,
   GameVariant,
@@ -15,7 +17,7 @@ import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
 import { currencyTotal, keys, useAccountInfo, useServerClock } from '../../api/queries';
@@ -43,21 +45,22 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
   const multi = Form.useWatch('multi', form) ?? false;
   const variant = Form.useWatch('variant', form) ?? GameVariant.LIQI;
 
-  const serverNow = () => Math.floor(Date.now() / 1000 + (clock.data?.offset ?? 0));
+  const offset = clock.data?.offset ?? 0;
+  const serverNow = useCallback(() => Math.floor(Date.now() / 1000 + offset), [offset]);
 
   const initialValues = useMemo<CreateContestFields>(() => {
-    const now = dayjs.unix(Math.floor(Date.now() / 1000 + (clock.data?.offset ?? 0)));
+    const { start_time, end_time } = defaultContestTimes(serverNow());
     return {
       multi: false,
       name: '',
       names: { chs: '', chs_t: '', jp: '', en: '', kr: '' },
-      range: [now.add(LIMITS.DEFAULT_START_AHEAD_S, 'second'), now.add(LIMITS.DEFAULT_END_AHEAD_S, 'second')],
+      range: [dayjs.unix(start_time), dayjs.unix(end_time)],
       variant: GameVariant.LIQI,
       roundType: RoundType.SOUTH_4P,
-      thinking: thinkingKey({ time_fixed: 5, time_add: 20 }),
+      thinking: thinkingKey(DEFAULT_RULE_4P),
       pledge: false,
     };
-  }, [clock.data?.offset]);
+  }, [serverNow]);
 
   const submit = async () => {
     let fields: CreateContestFields;
