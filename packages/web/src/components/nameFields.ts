@@ -1,9 +1,22 @@
-import { CONSOLE_LANGS, type ConsoleLang, ErrorCode, validateContestName } from '@taikai/protocol';
+import {
+  CONSOLE_LANGS,
+  type ConsoleLang,
+  ErrorCode,
+  type I18nEntry,
+  validateContestName,
+} from '@taikai/protocol';
 
 /** The name fields shared by the create dialog and the Info tab. */
 export interface NameFields {
   name?: string;
   names?: Partial<Record<ConsoleLang, string>>;
+}
+
+/** The tournament name the fields give: one entry per console language when `multi`, else the single name. */
+export function contestNameOf(fields: NameFields & { multi: boolean }): I18nEntry[] {
+  return fields.multi
+    ? CONSOLE_LANGS.map((lang) => ({ lang, content: (fields.names?.[lang] ?? '').trim() }))
+    : [{ lang: 'default', content: (fields.name ?? '').trim() }];
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  CONSOLE_LANGS,
   type ConsoleLang,
   type CreateContestReq,
   defaultRuleForVariant,
@@ -13,6 +12,7 @@ import {
 } from '@taikai/protocol';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
+import { contestNameOf } from '../../components/nameFields';
 
 /** What the create-tournament dialog holds. */
 export interface CreateContestFields {
@@ -40,15 +40,12 @@ function thinkingOf(key: string): ThinkingTime {
 }
 
 export function buildCreateRequest(fields: CreateContestFields): z.input<typeof CreateContestReq> {
-  const name = fields.multi
-    ? CONSOLE_LANGS.map((lang) => ({ lang, content: fields.names[lang].trim() }))
-    : [{ lang: 'default' as const, content: fields.name.trim() }];
   const detail_rule = {
     ...defaultRuleForVariant(fields.variant, playerCountOf(fields.roundType)),
     ...thinkingOf(fields.thinking),
   };
   return {
-    name,
+    name: contestNameOf(fields),
     game_rule_setting: { mode: fields.roundType, detail_rule },
     open_show: 1,
     start_time: fields.range[0].unix(),

@@ -1,5 +1,6 @@
 import { CONSOLE_LANGS, type ConsoleLang, type I18nEntry, textFor, ZONES, type Zone } from '@taikai/protocol';
 import type { ContestDetail } from '../../../api/calls';
+import { contestNameOf } from '../../../components/nameFields';
 
 /** What the Info tab edits. Hidden and banned zones are the complements of show_zones and available_zones. */
 export interface InfoFields {
@@ -52,9 +53,7 @@ export function fieldsOf(contest: ContestDetail): InfoFields {
 
 export function settingOf(fields: InfoFields): BaseSetting {
   return {
-    name: fields.multi
-      ? CONSOLE_LANGS.map((lang) => ({ lang, content: (fields.names?.[lang] ?? '').trim() }))
-      : [{ lang: 'default', content: (fields.name ?? '').trim() }],
+    name: contestNameOf(fields),
     open_show: fields.open ? 1 : 0,
     show_zones: complement(fields.hiddenZones ?? []),
     available_zones: complement(fields.bannedZones ?? []),
