@@ -1,22 +1,12 @@
 import type { ControlResult } from './errors';
 import type { TableEvent } from './events';
 import type { Reply } from './robots/types';
-import type { RuleFields } from './rules/fields';
-import type { SeatSpec } from './seats/seat-spec';
+import type { TableOptions } from './table';
 
 export type ControlAction = 'pause' | 'resume' | 'terminate';
 
-export interface StartTable {
-  tableId: string;
-  rule: RuleFields;
-  roundType: number;
-  seats: SeatSpec[];
-  seed?: string;
-  initPoints?: number[];
-  pauseLimitMs?: number;
-  /** Build the Tenhou-JSON export into the `finished` event (in the worker). */
-  tenhou?: boolean;
-}
+/** A table as the worker starts it: its options less the event sink (the pool's) and the step loop's tuning. */
+export type StartTable = Omit<TableOptions, 'onEvent' | 'sliceMs' | 'now'>;
 
 /** Main thread → worker. */
 export type ToWorker =
