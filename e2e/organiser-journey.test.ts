@@ -1,10 +1,9 @@
+import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, readVerificationCode } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
 import { taikaiCli } from './support/cli';
 import {
-  CONSOLE_LANGS,
-  type ConsoleLang,
   chooseLanguage,
   chooseOption,
   chooseOptionByText,

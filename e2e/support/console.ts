@@ -1,7 +1,5 @@
+import type { ConsoleLang } from '@taikai/protocol';
 import type { Locator, Page } from 'playwright-core';
-
-export const CONSOLE_LANGS = ['chs', 'chs_t', 'jp', 'en', 'kr'] as const;
-export type ConsoleLang = (typeof CONSOLE_LANGS)[number];
 
 /** Top-level namespaces of the console's messages: a visible `home.title` means a key was not translated. */
 const MESSAGE_NAMESPACES = [
