@@ -62,8 +62,7 @@ export function errorText(
 
 /** A 503 may carry a list of `{lang, content}` (maintenance notice): show it in the reader's language. */
 function maintenanceText(body: unknown): string | null {
-  if (body === null || typeof body !== 'object')
-    return isI18nList(body) ? textFor(body, currentLanguage()) : null;
+  if (body === null || typeof body !== 'object') return null;
   const candidates = [
     body,
     (body as { error?: ErrorBody }).error?.message,
