@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LooseId } from './common';
+import { CODE_PURPOSES } from '../enums';
 
 /** The premium currency's id in `currency:[{id, count}]`. */
 export const PREMIUM_CURRENCY_ID = 100;
 
 // POST /api/send_code
-export const SendCodePurpose = z.enum(['register', 'login']);
+export const SendCodePurpose = z.enum(CODE_PURPOSES);
 export const SendCodeReq = z.object({
   email: z.string().trim().max(254),
   purpose: SendCodePurpose,
@@ -76,6 +76,3 @@ export const OutboxMailWire = z.object({
   time: z.number().int(),
 });
 export const DevOutboxRes = z.array(OutboxMailWire);
-
-/** Public account id as the console sends it back (number or numeric string). */
-export const PublicAccountId = LooseId;

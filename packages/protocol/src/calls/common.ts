@@ -9,9 +9,6 @@ export const LooseId = z
   .transform((v) => Number(v))
   .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 
-/** A list of loose ids. */
-export const LooseIdList = z.array(LooseId);
-
 /** Unix seconds; numbers or numeric strings. */
 export const UnixTime = LooseId;
 
@@ -22,9 +19,3 @@ export const Flag01 = z
 
 /** Zone numbers: 1 CN, 2 JP, 3 US/international. */
 export const ZoneList = z.array(z.union([z.literal(1), z.literal(2), z.literal(3)]));
-
-/** Calls that answer `{data:{}}`. */
-export const EmptyRes = z.object({});
-
-/** Calls that take no parameters. */
-export const EmptyReq = z.object({});
