@@ -1,4 +1,5 @@
 import type {
+  CodePurpose,
   FetchAccountInfoRes,
   FetchAnnouncementRes,
   LoginReq,
@@ -96,12 +97,7 @@ export async function sendCode(
 }
 
 /** Checks a code without consuming it; a wrong guess counts against the code. */
-async function checkCode(
-  ctx: Ctx,
-  email: string,
-  purpose: 'register' | 'login',
-  code: string,
-): Promise<void> {
+async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: string): Promise<void> {
   const row = await q.codeOf(ctx.db, email, purpose);
   const usable = row && row.expireTime > ctx.now && row.attempts < CODE_MAX_ATTEMPTS;
   if (!usable || row.codeHash !== sha256(code.trim())) {
