@@ -51,7 +51,6 @@ export type Config = {
   smtp:
     | { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string }
     | undefined;
-  smtpFrom: string;
   tokenTtl: number;
   codeTtl: number;
   devOutbox: boolean;
@@ -82,7 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           from: e.SMTP_FROM,
         }
       : undefined,
-    smtpFrom: e.SMTP_FROM,
     tokenTtl: e.TOKEN_TTL,
     codeTtl: e.CODE_TTL,
     devOutbox: e.TAIKAI_DEV_OUTBOX,
