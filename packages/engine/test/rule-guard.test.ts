@@ -1,7 +1,7 @@
-import Majiang from '@kobalab/majiang-core';
 import { describe, expect, it } from 'vitest';
 import { RuleGuard } from '../src/robots/rule-guard';
 import type { GameMessage, Reply, SeatPlayer } from '../src/robots/types';
+import { openingMessages } from './support/opening';
 
 /** A robot that answers every draw and discard the same way, and passes on the rest. */
 const always = (answer: Reply): SeatPlayer => ({
@@ -14,21 +14,7 @@ function feed(seat: SeatPlayer, messages: GameMessage[]): (Reply | undefined)[] 
   return answers;
 }
 
-const rule = Majiang.rule();
-const opening = (hand: string): GameMessage[] => [
-  { kaiju: { id: 0, rule, title: '', player: ['a', 'b', 'c', 'd'], qijia: 0 } },
-  {
-    qipai: {
-      zhuangfeng: 0,
-      jushu: 0,
-      changbang: 0,
-      lizhibang: 0,
-      defen: [25000, 25000, 25000, 25000],
-      baopai: 'z7',
-      shoupai: [hand, '', '', ''],
-    },
-  },
-];
+const opening = (hand: string) => openingMessages(hand, 'z7');
 
 describe('the rule guard around robots', () => {
   it('drops kyuushu kyuuhai when have_jiuzhongjiupai is off, keeps it when on', () => {

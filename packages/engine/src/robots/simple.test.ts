@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Majiang from '@kobalab/majiang-core';
 import { describe, expect, it } from 'vitest';
+import { openingMessages } from '../../test/support/opening';
 import type { TableEvent } from '../events';
 import { installFastShanten } from '../shanten/install';
 import { Table } from '../table';
@@ -167,23 +168,8 @@ describe('ai_level 1, the simple robot', () => {
     const robot = new SimpleRobot();
     const replies: (Reply | undefined)[] = [];
     const answer = (r?: Reply) => replies.push(r);
-    const rule = Majiang.rule();
-    robot.action({ kaiju: { id: 0, rule, title: '', player: ['', '', '', ''], qijia: 0 } }, answer);
     // Seat 0 is dealer: m123 p456 s789 z11 m45 + a drawn z7 — discard z7 leaves a ryanmen wait (m3/m6).
-    robot.action(
-      {
-        qipai: {
-          zhuangfeng: 0,
-          jushu: 0,
-          changbang: 0,
-          lizhibang: 0,
-          defen: [25000, 25000, 25000, 25000],
-          baopai: 'z5',
-          shoupai: ['m12345p456s789z11', '', '', ''],
-        },
-      },
-      answer,
-    );
+    for (const msg of openingMessages('m12345p456s789z11', 'z5')) robot.action(msg, answer);
     robot.action({ zimo: { l: 0, p: 'z7' } }, answer);
     // `_` marks the drawn tile discarded (tsumogiri), `*` the riichi declaration.
     expect(replies.at(-1)).toEqual({ dapai: 'z7_*' });
