@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { LANGS } from '@taikai/protocol';
 import pino from 'pino';
 import { systemClock } from './clock';
 import { type Config, loadConfig } from './config';
@@ -147,9 +148,8 @@ async function announceCommand(config: Config, args: string[]): Promise<void> {
       content: { type: 'string' },
     },
   });
-  const langs = ['default', 'chs', 'chs_t', 'en', 'jp', 'kr'];
-  if (!langs.includes(values.lang) || !values.title || !values.content) {
-    throw new Error(`announce needs --lang (${langs.join(', ')}), --title and --content\n\n${USAGE}`);
+  if (!(LANGS as readonly string[]).includes(values.lang) || !values.title || !values.content) {
+    throw new Error(`announce needs --lang (${LANGS.join(', ')}), --title and --content\n\n${USAGE}`);
   }
   await withDatabase(config, async (ctx) => {
     const row = await operator.announce(ctx, {
