@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TableEvent } from '../src/events';
 import { toTableRule } from '../src/rules/adapter';
 import { type EndCheck, gameEndReason } from '../src/rules/game-end';
-import { Table } from '../src/table';
+import { finishedOf, playRobotTable } from './support/robot-table';
 
 const dealerWin = { won: true, dealerWon: true, dealerTenpai: false, abortive: false };
 const otherWin = { won: true, dealerWon: false, dealerTenpai: false, abortive: false };
@@ -97,22 +96,15 @@ describe('end of the game (fandian, have_nanruxiru, tianbian_value, all-last sto
 });
 
 /** Plays a seeded game of auto-discard robots in-process and returns its end. */
-function playSeeded(rule: Record<string, number>, roundType = 1) {
-  const hands: { chang: number; ju: number }[] = [];
-  return new Promise<{ reason: unknown; hands: typeof hands }>((resolve) => {
-    const table = new Table({
-      tableId: 'seeded',
-      rule,
-      roundType,
-      seed: '5'.repeat(64),
-      seats: [0, 1, 2, 3].map(() => ({ kind: 'robot' as const, level: 0 })),
-      onEvent: (e) => {
-        if (e.type === 'hand_end') hands.push({ chang: e.chang, ju: e.ju });
-        if (e.type === 'finished') resolve({ reason: e.reason, hands });
-      },
-    });
-    table.start();
+async function playSeeded(rule: Record<string, number>) {
+  const events = await playRobotTable({
+    tableId: 'seeded',
+    rule,
+    seed: '5'.repeat(64),
+    levels: [0, 0, 0, 0],
   });
+  const hands = events.flatMap((e) => (e.type === 'hand_end' ? [{ chang: e.chang, ju: e.ju }] : []));
+  return { reason: finishedOf(events).reason, hands };
 }
 
 describe('seeded East games show fandian and have_nanruxiru', () => {
@@ -137,24 +129,17 @@ describe('seeded East games show fandian and have_nanruxiru', () => {
 
 describe('starting points per seat (create_game_plan init_points)', () => {
   it('each seat starts with its own points, and the game settles from them', async () => {
-    const events: TableEvent[] = [];
-    const table = new Table({
+    const events = await playRobotTable({
       tableId: 'init',
       rule: { have_nanruxiru: 0 },
-      roundType: 1,
       seed: '6'.repeat(64),
       initPoints: [40000, 30000, 20000, 10000],
-      seats: [0, 1, 2, 3].map(() => ({ kind: 'robot' as const, level: 0 })),
-      onEvent: (e) => events.push(e),
+      levels: [0, 0, 0, 0],
     });
-    table.start();
-    await table.done;
     expect(events.find((e) => e.type === 'hand_start')).toMatchObject({
       scores: [40000, 30000, 20000, 10000],
     });
-    const finished = events.find((e) => e.type === 'finished');
-    if (finished?.type !== 'finished') throw new Error('no finish');
-    const total = finished.settlement.players.reduce((s, p) => s + p.part_point_1, 0);
+    const total = finishedOf(events).settlement.players.reduce((s, p) => s + p.part_point_1, 0);
     expect(total).toBe(100000);
   });
 });

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TableEvent } from '../src/events';
 import { replayGame } from '../src/log/replay';
 import { installFastShanten } from '../src/shanten/install';
-import { Table } from '../src/table';
+import { finishedOf, playRobotTable } from './support/robot-table';
 
 installFastShanten();
 
-function finishedGame(rule: Record<string, number>, levels: number[], seed: string) {
-  return new Promise<Extract<TableEvent, { type: 'finished' }>>((resolve, reject) => {
-    const table = new Table({
-      tableId: 'replay',
-      rule,
-      roundType: 2,
-      seed,
-      seats: levels.map((level) => ({ kind: 'robot' as const, level })),
-      onEvent: (e) => {
-        if (e.type === 'finished') resolve(e);
-        if (e.type === 'failed') reject(new Error(e.error));
-      },
-    });
-    table.start();
-  });
-}
+const finishedGame = async (rule: Record<string, number>, levels: number[], seed: string) =>
+  finishedOf(await playRobotTable({ tableId: 'replay', rule, roundType: 2, levels, seed }));
 
 describe('the hand log is replayable', () => {
   it('replaying a recorded game (calls, riichi, wins, draws) from its seed gives the same record', async () => {

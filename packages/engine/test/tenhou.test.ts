@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TableEvent } from '../src/events';
 import { tileCode, toTenhou } from '../src/log/tenhou';
-import { Table } from '../src/table';
+import { finishedOf, playRobotTable } from './support/robot-table';
 
-function finishedGame(levels: number[], seed: string, tenhou?: boolean) {
-  return new Promise<Extract<TableEvent, { type: 'finished' }>>((resolve) => {
-    const table = new Table({
-      tableId: 'tenhou',
-      rule: {},
-      roundType: 1,
-      seed,
-      tenhou,
-      seats: levels.map((level, i) => ({ kind: 'robot' as const, level, name: `R${i}` })),
-      onEvent: (e) => {
-        if (e.type === 'finished') resolve(e);
-      },
-    });
-    table.start();
-  });
-}
+const finishedGame = async (levels: number[], seed: string, tenhou?: boolean) =>
+  finishedOf(
+    await playRobotTable({ tableId: 'tenhou', levels, names: levels.map((_, i) => `R${i}`), seed, tenhou }),
+  );
 
 describe('Tenhou JSON export', () => {
   it('tile codes: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours, 51–53 red fives', () => {

@@ -2,28 +2,17 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../src/events';
 import { installFastShanten } from '../src/shanten/install';
-import { Table } from '../src/table';
 import { verifyGame } from '../src/verify';
 import { commitmentOf, dealWall, newSeed, redealWalls, tileSet } from '../src/walls';
+import { playRobotTable } from './support/robot-table';
 
 installFastShanten();
 
 const SEED = 'f'.repeat(64);
 const red = { m: 1, p: 1, s: 1 };
 
-function playTable(seed: string | undefined, levels = [0, 0, 0, 0], rule: Record<string, number> = {}) {
-  const events: TableEvent[] = [];
-  const table = new Table({
-    tableId: 'walls',
-    rule,
-    roundType: 1,
-    seed,
-    seats: levels.map((level) => ({ kind: 'robot' as const, level })),
-    onEvent: (e) => events.push(e),
-  });
-  table.start();
-  return table.done.then(() => events);
-}
+const playTable = (seed: string | undefined, levels = [0, 0, 0, 0], rule: Record<string, number> = {}) =>
+  playRobotTable({ tableId: 'walls', seed, levels, rule });
 
 describe('seeded walls', () => {
   it('a wall holds the 136 tiles, red fives per dora_count', () => {

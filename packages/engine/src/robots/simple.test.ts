@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import Majiang from '@kobalab/majiang-core';
 import { describe, expect, it } from 'vitest';
 import { openingMessages } from '../../test/support/opening';
-import type { TableEvent } from '../events';
+import { playRobotTable } from '../../test/support/robot-table';
 import { installFastShanten } from '../shanten/install';
-import { Table } from '../table';
 import { AutoDiscardRobot } from './auto-discard';
 import { SimpleRobot } from './simple';
 import type { Reply } from './types';
@@ -13,21 +12,8 @@ installFastShanten();
 
 const seedOf = (name: string) => createHash('sha256').update(name).digest('hex');
 
-/** Plays one table to the end with robots of the given levels; resolves with every event it reported. */
-async function playTable(levels: number[], seed: string, roundType = 1): Promise<TableEvent[]> {
-  const events: TableEvent[] = [];
-  const table = new Table({
-    tableId: seed.slice(0, 8),
-    rule: {},
-    roundType,
-    seats: levels.map((level) => ({ kind: 'robot' as const, level })),
-    seed,
-    onEvent: (e) => events.push(e),
-  });
-  table.start();
-  await table.done;
-  return events;
-}
+const playTable = (levels: number[], seed: string) =>
+  playRobotTable({ tableId: seed.slice(0, 8), levels, seed });
 
 /**
  * The rules engine's game, checking every reply of the seats under test against the game's own state at the
