@@ -1,3 +1,4 @@
+import { RoundType } from '@taikai/protocol';
 import type { GameLog } from './game-log';
 
 /**
@@ -199,7 +200,7 @@ export function toTenhou(game: GameLog): TenhouLog {
     title: [paipu.title, ''],
     name: paipu.player.slice(),
     rule: {
-      disp: `般${game.roundType === 1 ? '東' : '南'}喰${red.m + red.p + red.s ? '赤' : ''}`,
+      disp: `般${game.roundType === RoundType.EAST_4P ? '東' : '南'}喰${red.m + red.p + red.s ? '赤' : ''}`,
       aka: red.m + red.p + red.s ? 1 : 0,
       aka51: red.m,
       aka52: red.p,

@@ -1,5 +1,5 @@
 import Majiang from '@kobalab/majiang-core';
-import { DEFAULT_RULE_4P } from '@taikai/protocol';
+import { DEFAULT_RULE_4P, RoundType } from '@taikai/protocol';
 import { isOn, numberOf, type RuleFields } from './fields';
 import type { TableRule } from './table-rule';
 import { refuseUnsupported } from './unsupported';
@@ -42,7 +42,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
   };
   const headBump = on('have_toutiao', false);
   const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
-  const winds = roundType === 1 ? 1 : 2;
+  const winds = roundType === RoundType.EAST_4P ? 1 : 2;
 
   const core = Majiang.rule({
     配給原点: initPoint,
