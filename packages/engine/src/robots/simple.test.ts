@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openingMessages } from '../../test/support/opening';
 import { playRobotTable } from '../../test/support/robot-table';
 import { installFastShanten } from '../shanten/install';
+import { seededRandom } from '../shanten/random-hands';
 import { AutoDiscardRobot } from './auto-discard';
 import { SimpleRobot } from './simple';
 import type { Reply } from './types';
@@ -68,14 +69,8 @@ class RefereedGame extends Majiang.Game {
 
 function playRefereed(seed: number, players: unknown[], watched: number[]) {
   const random = Math.random;
-  let a = seed;
   // The engine deals from Math.random: a seeded generator makes the batch repeatable.
-  Math.random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  Math.random = seededRandom(seed);
   try {
     const game = new RefereedGame(players, new Set(watched));
     game.do_sync();
