@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { randomHand, seededRandom } from '../../test/support/random-hands';
 import { fastShoupai, stockShoupai } from './fast-shoupai';
 import type { ShantenHand } from './hand';
-import { randomHand, seededRandom } from './random-hands';
 
 type Hand = ShantenHand & { _lizhi: boolean };
 const call = <K extends 'toString' | 'clone' | 'get_dapai'>(

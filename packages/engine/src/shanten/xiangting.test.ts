@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { randomHand, seededRandom } from '../../test/support/random-hands';
 import { stockShanten } from './engine-util';
-import { randomHand, seededRandom } from './random-hands';
 import { tingpai, xiangting, xiangtingGuoshi, xiangtingQidui, xiangtingYiban } from './xiangting';
 
 const HANDS = 100_000;

@@ -4,7 +4,7 @@
  * with 1–4 called melds (chi, pon, open and closed kans, added kans), some just after the call.
  */
 import { createRequire } from 'node:module';
-import type { ShantenHand } from './hand';
+import type { ShantenHand } from '../../src/shanten/hand';
 
 const require = createRequire(import.meta.url);
 const { Shoupai } = require('@kobalab/majiang-core') as {
