@@ -59,12 +59,16 @@ export type RecordRemoval = ValueOf<typeof RecordRemoval>;
 export const CheckState = { NONE: 0, UNDER_REVIEW: 1 } as const;
 export type CheckState = ValueOf<typeof CheckState>;
 
-/** Login body `type`: 0 account / e-mail, 1 phone. */
-export const LoginType = { ACCOUNT: 0, PHONE: 1 } as const;
+/**
+ * Login body `type`: 0 account (e-mail or login name), 1 phone-style login name (looked up the same way),
+ * 7 and 8 bot access by API key (`{type, uid, code}`).
+ */
+export const LoginType = { ACCOUNT: 0, PHONE: 1, API_KEY: 7, API_KEY_ALT: 8 } as const;
 export type LoginType = ValueOf<typeof LoginType>;
 
 /** Verification code purposes of `send_code`. */
 export const CODE_PURPOSES = ['register', 'login'] as const;
+
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** True when `value` is one of the values of the const-object enumeration `e`. */

@@ -6,6 +6,7 @@ export * from './game-variant';
 export * from './ids';
 export * from './lang';
 export * from './level';
+export * from './password';
 export * from './rank-rule';
 export * from './round-type';
 export * from './rules';

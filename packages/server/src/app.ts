@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
+import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   errorMapping(app);
   await app.register(rateLimit, { global: false });
   accountRoutes(app);
+  apiKeyRoutes(app);
   contestRoutes(app);
   consoleAndFallback(app, config.webDist);
   return app;

@@ -36,8 +36,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login calls allowed per IP per minute. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
-  /** Failed logins allowed per account per 15 minutes. */
+  /** Failed logins allowed per account and client address per 15 minutes. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Failed password and API-key logins allowed per account from all addresses together per 15 minutes. */
+  LOGIN_FAILURES_PER_ACCOUNT_GLOBAL: z.coerce.number().int().positive().default(100),
   /** Verification-code requests allowed per IP per minute. */
   SEND_CODE_RATE_PER_IP: z.coerce.number().int().positive().default(10),
 });
@@ -57,7 +59,12 @@ export type Config = {
   webDist: string;
   forbiddenWordsFile: string;
   logLevel: string;
-  limits: { loginPerIp: number; loginFailuresPerAccount: number; sendCodePerIp: number };
+  limits: {
+    loginPerIp: number;
+    loginFailuresPerAccount: number;
+    loginFailuresPerAccountGlobal: number;
+    sendCodePerIp: number;
+  };
 };
 
 /** Reads the configuration from the environment, falling back to the embedded defaults. */
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       loginPerIp: e.LOGIN_RATE_PER_IP,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerAccountGlobal: e.LOGIN_FAILURES_PER_ACCOUNT_GLOBAL,
       sendCodePerIp: e.SEND_CODE_RATE_PER_IP,
     },
   };

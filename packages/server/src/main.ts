@@ -17,6 +17,7 @@ const USAGE = `taikai — tournament platform server
   account create --email E --nickname N [--password P]
   account grant <email|id> <amount>       add premium currency
   account take <email|id> <amount>        take premium currency
+  account password <email|id> [--password P]  set a new password (random unless given); ends its sessions
   account ban <email|id|ip>               refuse logins (and end sessions of an account)
   account unban <email|id|ip>
   account allow-create <email|id>         allow creating tournaments
@@ -111,7 +112,7 @@ async function accountCommand(config: Config, args: string[]): Promise<void> {
           nickname: need(values.nickname, '--nickname'),
           password: values.password,
         });
-        console.log(`account ${created.publicId} created: ${created.email}`);
+        console.log(`account ${created.publicId} (internal id ${created.id}) created: ${created.email}`);
         if (!values.password) console.log(`password: ${created.password}`);
         return;
       }
@@ -120,6 +121,12 @@ async function accountCommand(config: Config, args: string[]): Promise<void> {
         const n = amountOf(amount);
         const balance = await operator.adjustCurrency(ctx, need(ref, 'account'), sub === 'grant' ? n : -n);
         console.log(`currency of ${ref} is now ${balance}`);
+        return;
+      }
+      case 'password': {
+        const password = await operator.setPassword(ctx, need(ref, 'account'), values.password);
+        console.log(`password of ${ref} set; its sessions are ended`);
+        if (!values.password) console.log(`password: ${password}`);
         return;
       }
       case 'ban':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CODE_PURPOSES } from '../enums';
+import { CODE_PURPOSES, LoginType } from '../enums';
+import { LooseId } from './common';
 
 /** The premium currency's id in `currency:[{id, count}]`. */
 export const PREMIUM_CURRENCY_ID = 100;
@@ -18,6 +19,7 @@ export const SendCodeRes = z.object({
 // POST /api/register
 export const RegisterReq = z.object({
   email: z.string().trim().max(254),
+  /** The password's client-side digest (the console sends only that), or the password itself (6–64). */
   password: z.string().min(6).max(64),
   nickname: z.string().trim().min(1).max(16),
   code: z
@@ -26,20 +28,47 @@ export const RegisterReq = z.object({
     .regex(/^\d{6}$/),
 });
 
-/** Answer of register and login: the session token and the public account id. */
+/**
+ * Answer of register and login: the session token (a lowercase UUID) and the internal account id. The login
+ * route also repeats the token as a top-level `access_token`, which one client family reads.
+ */
 export const SessionRes = z.object({ token: z.string(), account_id: z.number().int() });
 export const RegisterRes = SessionRes;
 
-// POST /api/login — `{account, password, type}` or `{account, code, type}`; type 0 = e-mail.
+const LOGIN_TYPES = Object.values(LoginType) as number[];
+
+/**
+ * POST /api/login (any `?method=` query), in the shapes clients send:
+ * - `{account, password, type}`, type 0 (e-mail or login name) or 1 (phone-style login name, the same lookup);
+ *   the password may be the client-side digest or the password itself;
+ * - `{account, code, type: 0}`: a one-time code mailed to the account;
+ * - `{type: 7 | 8, uid, code}`: bot access with an API key (`uid` the internal account id, `code` the key).
+ */
 export const LoginReq = z
   .object({
     account: z.string().trim().max(254).optional(),
-    password: z.string().max(64).optional(),
-    code: z.union([z.string().trim(), z.number().int()]).transform(String).optional(),
-    type: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).default(0),
-    uid: z.union([z.string(), z.number()]).optional(),
+    password: z.string().max(128).optional(),
+    code: z
+      .union([z.string().trim().max(128), z.number().int()])
+      .transform(String)
+      .optional(),
+    type: z
+      .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+      .pipe(z.number().refine((t) => LOGIN_TYPES.includes(t), 'unknown login type'))
+      .default(LoginType.ACCOUNT),
+    uid: LooseId.optional(),
   })
-  .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'password or code required' });
+  .superRefine((v, ctx) => {
+    if (v.type === LoginType.API_KEY || v.type === LoginType.API_KEY_ALT) {
+      if (v.uid === undefined) ctx.addIssue({ code: 'custom', path: ['uid'], message: 'uid required' });
+      if (v.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'code required' });
+      return;
+    }
+    if (v.account === undefined)
+      ctx.addIssue({ code: 'custom', path: ['account'], message: 'account required' });
+    if (v.password === undefined && v.code === undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password or code required' });
+  });
 export const LoginRes = SessionRes;
 
 // POST /api/logout
@@ -50,7 +79,7 @@ export const LogoutRes = z.object({});
 export const FetchAccountInfoReq = z.object({});
 export const CurrencyItemWire = z.object({ id: z.number().int(), count: z.number().int() });
 export const FetchAccountInfoRes = z.object({
-  /** Public (display) encoding of the account id. */
+  /** Internal account id (the console shows its public encoding). */
   account_id: z.number().int(),
   nickname: z.string(),
   currency: z.array(CurrencyItemWire),
@@ -76,3 +105,30 @@ export const OutboxMailWire = z.object({
   time: z.number().int(),
 });
 export const DevOutboxRes = z.array(OutboxMailWire);
+
+// API keys: bots log in with `{type: 7, uid, code}` where `code` is a live key of the account `uid`.
+export const API_KEY_LABEL_MAX = 40;
+/** Live keys one account may hold. */
+export const API_KEYS_MAX = 20;
+
+export const ApiKeyWire = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The first characters of the key, to tell keys apart; the key itself is shown once, at creation. */
+  prefix: z.string(),
+  create_time: z.number().int(),
+  /** Last login with the key; 0 when never used. */
+  last_used_time: z.number().int(),
+});
+
+// POST /api/contest/create_api_key
+export const CreateApiKeyReq = z.object({ label: z.string().trim().min(1).max(API_KEY_LABEL_MAX) });
+export const CreateApiKeyRes = ApiKeyWire.extend({ key: z.string() });
+
+// GET /api/contest/fetch_api_key_list — the caller's live keys, newest first.
+export const FetchApiKeyListReq = z.object({});
+export const FetchApiKeyListRes = z.array(ApiKeyWire);
+
+// POST /api/contest/revoke_api_key
+export const RevokeApiKeyReq = z.object({ id: LooseId });
+export const RevokeApiKeyRes = z.object({});

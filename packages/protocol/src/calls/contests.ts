@@ -60,7 +60,7 @@ export const ContestListItemWire = z.object({
   contest_name: I18nTextList,
   /** The latest season, or null when none. */
   season: ContestListSeasonWire.nullable(),
-  /** Public id of the creator. */
+  /** Internal account id of the creator. */
   creator_id: z.number().int(),
   create_time: z.number().int(),
   start_time: z.number().int(),

@@ -68,7 +68,10 @@ export const verificationCodes = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],
 );
 
-/** Failed logins per account, counted over a sliding window (shared by every server process). */
+/**
+ * Login attempts that failed (or are being checked) per account and client address, counted over a sliding
+ * window and shared by every server process.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -76,9 +79,31 @@ export const loginFailures = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull().default(''),
     time: unix('time').notNull(),
   },
-  (t) => [index('login_failures_account_time_idx').on(t.accountId, t.time)],
+  (t) => [
+    index('login_failures_account_time_idx').on(t.accountId, t.time),
+    index('login_failures_account_ip_time_idx').on(t.accountId, t.ip, t.time),
+  ],
+);
+
+/** Keys with which bots log in (`{type: 7, uid, code}`); only the key's SHA-256 is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createTime: unix('create_time').notNull(),
+    lastUsedTime: unix('last_used_time').notNull().default(0),
+    revokeTime: unix('revoke_time'),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
 );
 
 /** Login bans: kind is 'account' (value = internal id), 'email' or 'ip'. */

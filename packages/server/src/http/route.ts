@@ -20,7 +20,10 @@ type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
   query?: S;
   /** Path below the prefix; `contest/<name>` unless given. */
   path?: string;
+  /** Requests per client address per window, counted once across both prefixes. */
   rateLimit?: { max: number; timeWindow: number };
+  /** The answer's body; `{data}` unless given (login also repeats its token at the top level). */
+  envelope?: (data: R) => object;
   handler: (ctx: A extends 'account' ? AuthedCtx : Ctx, input: Input<S>) => Promise<R>;
 };
 
@@ -67,14 +70,17 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
       }
       input = parsed.data;
     }
-    return ok(await options.handler(ctx as never, input as Input<S>));
+    const data = await options.handler(ctx as never, input as Input<S>);
+    return options.envelope ? options.envelope(data) : ok(data);
   };
+  // One bucket per call and address, whichever prefix a request comes by.
+  const config = options.rateLimit ? { rateLimit: { ...options.rateLimit, groupId: path } } : undefined;
   for (const prefix of PREFIXES) {
     app.route({
       method,
       url: `${prefix}/${path}`,
       handler,
-      config: options.rateLimit ? { rateLimit: options.rateLimit } : undefined,
+      config,
     });
   }
 }

@@ -9,12 +9,12 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('fetch_account_info', () => {
-  it('answers the public id, nickname and currency list', async () => {
+  it('answers the internal account id, nickname and currency list', async () => {
     const org = await world.organiser({ currency: 120, nickname: 'Banker' });
     const res = await world.get('fetch_account_info', {}, { token: org.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { account_id: org.account.publicId, nickname: 'Banker', currency: [{ id: 100, count: 120 }] },
+      data: { account_id: org.account.id, nickname: 'Banker', currency: [{ id: 100, count: 120 }] },
     });
   });
 

@@ -3,6 +3,8 @@ import { buildApp } from '../../src/app';
 import * as operator from '../../src/domains/accounts/operator';
 import { startWorld, type World } from '../support/world';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 let world: World;
 beforeAll(async () => {
   world = await startWorld({ LOGIN_FAILURES_PER_ACCOUNT: '3' });
@@ -12,11 +14,14 @@ afterAll(() => world.close());
 const login = (body: Record<string, unknown>) => world.post('/api/login', body);
 
 describe('login', () => {
-  it('by e-mail and password answers a token and the public account id', async () => {
+  it('by e-mail and password answers a UUID token and the internal account id, also as access_token', async () => {
     const org = await world.organiser();
     const res = await login({ account: org.account.email, password: org.account.password, type: 0 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ token: expect.any(String), account_id: org.account.publicId });
+    expect(res.body).toEqual({
+      data: { token: expect.stringMatching(UUID), account_id: org.account.id },
+      access_token: res.body.data.token,
+    });
   });
 
   it('by e-mail and an e-mailed code', async () => {
@@ -40,9 +45,9 @@ describe('login', () => {
     expect(res.body.error.code).toBe(1002);
   });
 
-  it('refuses a malformed e-mail with 121', async () => {
-    const res = await login({ account: 'ghost', password: 'whatever', type: 0 });
-    expect(res.body.error.code).toBe(121);
+  it('refuses a malformed e-mail with 121 and an unknown login name with 1002', async () => {
+    expect((await login({ account: 'ghost@', password: 'whatever', type: 0 })).body.error.code).toBe(121);
+    expect((await login({ account: 'ghost', password: 'whatever', type: 0 })).body.error.code).toBe(1002);
   });
 
   it('refuses a wrong password with 1003', async () => {

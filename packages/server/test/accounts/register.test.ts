@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as operator from '../../src/domains/accounts/operator';
 import { startWorld, type World } from '../support/world';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
@@ -96,8 +98,9 @@ describe('register', () => {
     const code = await codeFor(email);
     const res = await world.post('/api/register', { email, password: 'hunter22', nickname: 'Alice', code });
     expect(res.status).toBe(200);
-    expect(res.body.data.token).toEqual(expect.any(String));
-    expect(res.body.data.account_id).toBeGreaterThan(10_000_000);
+    expect(res.body.data.token).toMatch(UUID);
+    const stored = await operator.findAccount(world.opCtx(), email);
+    expect(res.body.data.account_id).toBe(stored.id);
     const info = await world.get('fetch_account_info', {}, { token: res.body.data.token });
     expect(info.body.data).toMatchObject({ account_id: res.body.data.account_id, nickname: 'Alice' });
     const login = await world.post('/api/login', { account: email, password: 'hunter22', type: 0 });

@@ -31,7 +31,7 @@ describe('operator CLI', () => {
   it('creates an account, grants currency, refuses taking more than held, denies creation, announces', async () => {
     const created = taikai('account', 'create', '--email', 'Op.Test@example.test', '--nickname', 'OpTest');
     expect(created.code, created.err).toBe(0);
-    expect(created.out).toMatch(/account \d{8} created: op\.test@example\.test/);
+    expect(created.out).toMatch(/account \d{8} \(internal id \d+\) created: op\.test@example\.test/);
     expect(created.out).toMatch(/password: \S{12,}/);
 
     const granted = taikai('account', 'grant', 'op.test@example.test', '120');

@@ -31,7 +31,7 @@ describe('create_contest', () => {
       unique_id,
       contest_id,
       contest_name: [{ lang: 'default', content: 'Spring Cup' }],
-      creator_id: org.account.publicId,
+      creator_id: org.account.id,
       start_time: body.start_time,
       finish_time: body.end_time,
       open: 1,

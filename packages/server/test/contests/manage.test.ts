@@ -34,7 +34,7 @@ describe('fetch_contest_list', () => {
       mode: 2,
       season: { uniqueId_: theirs.unique_id, seasonId_: 1, endTime_: expect.any(Number) },
     });
-    expect(second).toMatchObject({ manager_role: 4, creator_id: creator.account.publicId });
+    expect(second).toMatchObject({ manager_role: 4, creator_id: creator.account.id });
     expect(typeof first.create_time).toBe('number');
 
     const otherList = await world.get('fetch_contest_list', {}, { token: other.token });
@@ -115,7 +115,7 @@ describe('fetch_contest_detail', () => {
     const res = await detailOf(admin, String(unique_id));
     expect(res.status).toBe(200);
     expect(res.body.data.manager_role).toBe(1);
-    expect(res.body.data.admin_list).toEqual([{ account_id: admin.account.publicId, nickname: 'Helper' }]);
+    expect(res.body.data.admin_list).toEqual([{ account_id: admin.account.id, nickname: 'Helper' }]);
   });
 
   it("another organiser's tournament is invisible: 2501", async () => {

@@ -3,8 +3,9 @@ import { decodeAccountId, ErrorCode, encodeAccountId } from '@taikai/protocol';
 import { audit } from '../../audit';
 import type { Ctx } from '../../context';
 import { ContestError } from '../../http/errors';
+import { newCredential } from './credentials';
 import * as q from './queries';
-import { hashPassword, newPassword } from './secrets';
+import { newPassword } from './secrets';
 import { normaliseEmail } from './service';
 
 // Operator commands (the CLI). They run with no actor; the audit log records them as the operator's.
@@ -32,7 +33,7 @@ export async function createAccount(
   if (await q.accountByEmail(ctx.db, email)) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
   if (await q.nicknameTaken(ctx.db, input.nickname)) throw new ContestError(ErrorCode.NICKNAME_TAKEN);
   const password = input.password ?? newPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await newCredential(password);
   return ctx.db.transaction(async (tx) => {
     const row = await q.insertAccount(tx, {
       email,
@@ -69,6 +70,29 @@ export async function adjustCurrency(ctx: Ctx, ref: string, delta: number): Prom
     });
     return next;
   });
+}
+
+/**
+ * Sets a new password (random unless given) and ends the account's sessions; returns the password. Also the way
+ * to renew a credential stored before passwords were kept as their client-side digest, for owners who log in
+ * only through the console (which sends the digest alone).
+ */
+export async function setPassword(ctx: Ctx, ref: string, given?: string): Promise<string> {
+  const account = await findAccount(ctx, ref);
+  const password = given ?? newPassword();
+  const passwordHash = await newCredential(password);
+  await ctx.db.transaction(async (tx) => {
+    await q.setPasswordHash(tx, account.id, passwordHash);
+    await q.deleteSessionsOf(tx, account.id);
+    await audit(tx, ctx, {
+      action: 'operator.account.password',
+      targetType: 'account',
+      targetId: account.id,
+      before: null,
+      after: { sessions: 'ended' },
+    });
+  });
+  return password;
 }
 
 /** What a ban target names: an IP address, an e-mail, or an account. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@taikai/protocol';
-import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { accounts, announcements, bans, loginFailures, sessions, verificationCodes } from '../../db/schema';
@@ -9,6 +9,12 @@ export type AccountRow = typeof accounts.$inferSelect;
 
 export async function accountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email));
+  return row;
+}
+
+/** The account whose nickname is `nickname`, in any case (the login name of type 0/1 logins). */
+export async function accountByNickname(db: Executor, nickname: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(sql`lower(${accounts.nickname}) = lower(${nickname})`);
   return row;
 }
 
@@ -55,6 +61,10 @@ export async function insertAccount(db: Executor, values: typeof accounts.$infer
 
 export async function setCurrency(db: Executor, id: number, currency: number): Promise<void> {
   await db.update(accounts).set({ currency }).where(eq(accounts.id, id));
+}
+
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
 }
 
 export async function setCanCreate(db: Executor, id: number, canCreate: boolean): Promise<void> {
@@ -114,34 +124,77 @@ export async function saveCode(db: Executor, values: typeof verificationCodes.$i
     });
 }
 
-export async function countCodeAttempt(db: Executor, email: string, purpose: string): Promise<void> {
-  await db
+/**
+ * Takes one of a code's guesses: the stored code hash when the code is live and has guesses left (the count is
+ * raised in the same statement, so parallel guesses never exceed the limit), else undefined.
+ */
+export async function claimCodeGuess(
+  db: Executor,
+  email: string,
+  purpose: string,
+  now: number,
+  maxGuesses: number,
+): Promise<string | undefined> {
+  const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, purpose),
+        gt(verificationCodes.expireTime, now),
+        lt(verificationCodes.attempts, maxGuesses),
+      ),
+    )
+    .returning({ codeHash: verificationCodes.codeHash });
+  return row?.codeHash;
 }
 
-export async function deleteCode(db: Executor, email: string, purpose: string): Promise<void> {
-  await db
+/** Uses up a code; false when another call used it first (one code opens one session). */
+export async function consumeCode(db: Executor, email: string, purpose: string, codeHash: string) {
+  const rows = await db
     .delete(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.codeHash, codeHash),
+      ),
+    )
+    .returning({ email: verificationCodes.email });
+  return rows.length > 0;
 }
 
-/** Failed logins of an account since a time. */
-export async function failuresSince(db: Executor, accountId: number, since: number): Promise<number> {
+/** Records a login attempt of an account from an address (as failed until it succeeds); returns its id. */
+export async function insertAttempt(
+  db: Executor,
+  accountId: number,
+  ip: string,
+  now: number,
+): Promise<number> {
+  const [row] = await db.insert(loginFailures).values({ accountId, ip, time: now }).returning();
+  return row.id;
+}
+
+/** Failed (or pending) logins of an account since a time: from one address, and from all. */
+export async function attemptsSince(db: Executor, accountId: number, ip: string, since: number) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      fromAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+      all: sql<number>`count(*)::int`,
+    })
     .from(loginFailures)
     .where(and(eq(loginFailures.accountId, accountId), gt(loginFailures.time, since)));
-  return Number(row?.n ?? 0);
+  return { fromAddress: Number(row?.fromAddress ?? 0), all: Number(row?.all ?? 0) };
 }
 
-export async function recordFailure(db: Executor, accountId: number, now: number): Promise<void> {
-  await db.insert(loginFailures).values({ accountId, time: now });
+export async function deleteAttempt(db: Executor, id: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-export async function clearFailures(db: Executor, accountId: number): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.accountId, accountId));
+/** Forgets the failed logins of an account from one address (after a successful login from there). */
+export async function clearAttempts(db: Executor, accountId: number, ip: string): Promise<void> {
+  await db.delete(loginFailures).where(and(eq(loginFailures.accountId, accountId), eq(loginFailures.ip, ip)));
 }
 
 export type BanKind = 'account' | 'email' | 'ip';

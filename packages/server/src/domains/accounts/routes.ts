@@ -36,6 +36,8 @@ export function accountRoutes(app: FastifyInstance): void {
     path: 'login',
     body: LoginReq,
     rateLimit: { max: limits.loginPerIp, timeWindow: 60_000 },
+    // One client family reads a top-level `access_token` when `data.token` is absent.
+    envelope: (session: { token: string }) => ({ data: session, access_token: session.token }),
     handler: (ctx, body) => accounts.login(ctx, body),
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
 
@@ -37,9 +37,14 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** A random session token (256 bits, url-safe). */
+/** A session token as clients expect one: a random (v4) lowercase UUID. */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomUUID();
+}
+
+/** A bot's API key: 256 random bits, url-safe, with a recognisable prefix. */
+export function newApiKey(): string {
+  return `tk_${randomBytes(32).toString('base64url')}`;
 }
 
 /** A six-digit verification code. */

@@ -8,21 +8,25 @@ import type {
   SendCodeRes,
   SessionRes,
 } from '@taikai/protocol';
-import { ErrorCode, encodeAccountId, isEmail, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
+import { ErrorCode, isEmail, LoginType, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { Actor, AuthedCtx, Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
+import * as apiKeys from '../apikeys/service';
+import { bookAttempt } from './attempts';
+import { checkCredential, checkNoCredential, newCredential } from './credentials';
 import * as q from './queries';
-import { hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets';
+import { newCode, newToken, sha256 } from './secrets';
+
+/** Account ids are int4 keys. */
+const ACCOUNT_ID_MAX = 2_147_483_647;
 
 /** Seconds between two codes sent to the same e-mail for the same purpose. */
 export const CODE_COOLDOWN_S = 60;
-/** Failed logins of an account are counted over this window. */
-export const LOGIN_FAILURE_WINDOW_S = 15 * 60;
-/** Wrong guesses that burn a code. */
-const CODE_MAX_ATTEMPTS = 5;
+/** Guesses a code allows, wrong or right, parallel or not. */
+const CODE_MAX_GUESSES = 5;
 
 /** Lower-cased e-mail, or 121 when it is not one. */
 export function normaliseEmail(raw: string | undefined): string {
@@ -43,7 +47,7 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
   };
 }
 
-/** Opens a session for an account; the token itself is never stored. */
+/** Opens a session for an account; the token itself is never stored. The answer carries the internal id. */
 async function openSession(tx: Executor, ctx: Ctx, accountId: number): Promise<z.infer<typeof SessionRes>> {
   const token = newToken();
   await q.deleteExpiredSessionsOf(tx, accountId, ctx.now);
@@ -53,7 +57,7 @@ async function openSession(tx: Executor, ctx: Ctx, accountId: number): Promise<z
     createTime: ctx.now,
     expireTime: ctx.now + ctx.config.tokenTtl,
   });
-  return { token, account_id: encodeAccountId(accountId) };
+  return { token, account_id: accountId };
 }
 
 export async function sendCode(
@@ -96,14 +100,19 @@ export async function sendCode(
   return { cooldown: CODE_COOLDOWN_S };
 }
 
-/** Checks a code without consuming it; a wrong guess counts against the code. */
-async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: string): Promise<void> {
-  const row = await q.codeOf(ctx.db, email, purpose);
-  const usable = row && row.expireTime > ctx.now && row.attempts < CODE_MAX_ATTEMPTS;
-  if (!usable || row.codeHash !== sha256(code.trim())) {
-    if (usable) await q.countCodeAttempt(ctx.db, email, purpose);
-    throw new ContestError(ErrorCode.WRONG_CODE);
-  }
+/**
+ * Checks a mailed code: each check takes one of the code's guesses first, so no number of parallel guesses
+ * gets more than CODE_MAX_GUESSES checked. Returns the code's hash, for `useCode` once the rest is checked.
+ */
+async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: string): Promise<string> {
+  const stored = await q.claimCodeGuess(ctx.db, email, purpose, ctx.now, CODE_MAX_GUESSES);
+  if (!stored || stored !== sha256(code.trim())) throw new ContestError(ErrorCode.WRONG_CODE);
+  return stored;
+}
+
+/** Uses a checked code up inside the caller's transaction: of parallel uses of one code, one wins. */
+async function useCode(tx: Executor, email: string, purpose: CodePurpose, codeHash: string): Promise<void> {
+  if (!(await q.consumeCode(tx, email, purpose, codeHash))) throw new ContestError(ErrorCode.WRONG_CODE);
 }
 
 export async function register(
@@ -111,14 +120,14 @@ export async function register(
   req: z.infer<typeof RegisterReq>,
 ): Promise<z.infer<typeof SessionRes>> {
   const email = normaliseEmail(req.email);
-  await checkCode(ctx, email, 'register', req.code);
+  const codeHash = await checkCode(ctx, email, 'register', req.code);
   if (await q.accountByEmail(ctx.db, email)) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
   const nickname = req.nickname.trim();
   if (await q.nicknameTaken(ctx.db, nickname)) throw new ContestError(ErrorCode.NICKNAME_TAKEN);
-  const passwordHash = await hashPassword(req.password);
+  const passwordHash = await newCredential(req.password);
   return ctx.db.transaction(async (tx) => {
+    await useCode(tx, email, 'register', codeHash);
     const account = await q.insertAccount(tx, { email, nickname, passwordHash, createTime: ctx.now });
-    await q.deleteCode(tx, email, 'register');
     await audit(
       tx,
       { ...ctx, actor: { id: account.id, nickname, isOperator: false } },
@@ -134,50 +143,87 @@ export async function register(
   });
 }
 
-export async function login(ctx: Ctx, req: z.infer<typeof LoginReq>): Promise<z.infer<typeof SessionRes>> {
-  if (req.type !== 0 || req.account === undefined) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
-  const email = normaliseEmail(req.account);
-  if (
-    await q.anyBanned(ctx.db, [
-      ['ip', ctx.ip],
-      ['email', email],
-    ])
-  )
-    throw new ContestError(ErrorCode.BANNED);
-  const account = await q.accountByEmail(ctx.db, email);
-  if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
-  if (await q.anyBanned(ctx.db, [['account', String(account.id)]])) throw new ContestError(ErrorCode.BANNED);
-  const since = ctx.now - LOGIN_FAILURE_WINDOW_S;
-  if ((await q.failuresSince(ctx.db, account.id, since)) >= ctx.config.limits.loginFailuresPerAccount) {
-    throw new ContestError(ErrorCode.LOGIN_TOO_OFTEN);
-  }
-  if (req.code !== undefined) {
-    try {
-      await checkCode(ctx, email, 'login', req.code);
-    } catch (err) {
-      await q.recordFailure(ctx.db, account.id, ctx.now);
-      throw err;
-    }
-  } else if (!(await verifyPassword(req.password ?? '', account.passwordHash))) {
-    await q.recordFailure(ctx.db, account.id, ctx.now);
-    throw new ContestError(ErrorCode.WRONG_PASSWORD);
-  }
+/** The account a login names: an e-mail address (121 when malformed) or a login name (the nickname). */
+async function accountNamed(ctx: Ctx, name: string): Promise<q.AccountRow | undefined> {
+  return name.includes('@')
+    ? q.accountByEmail(ctx.db, normaliseEmail(name))
+    : q.accountByNickname(ctx.db, name.trim());
+}
+
+/** 503 when the address, or the account or its e-mail, is banned. */
+async function refuseBanned(ctx: Ctx, account: q.AccountRow | undefined): Promise<void> {
+  const pairs: [q.BanKind, string][] = [['ip', ctx.ip]];
+  if (account) pairs.push(['email', account.email], ['account', String(account.id)]);
+  if (await q.anyBanned(ctx.db, pairs)) throw new ContestError(ErrorCode.BANNED);
+}
+
+type LoginBy = 'password' | 'code' | 'api_key';
+
+/** Opens the session of a login whose secret was checked, and writes what the check concluded. */
+async function loggedIn(
+  ctx: Ctx,
+  account: q.AccountRow,
+  by: LoginBy,
+  write: (tx: Executor) => Promise<void>,
+): Promise<z.infer<typeof SessionRes>> {
   return ctx.db.transaction(async (tx) => {
-    if (req.code !== undefined) await q.deleteCode(tx, email, 'login');
-    await q.clearFailures(tx, account.id);
+    await write(tx);
     const session = await openSession(tx, ctx, account.id);
     await audit(
       tx,
       { ...ctx, actor: { id: account.id, nickname: account.nickname, isOperator: account.isOperator } },
-      {
-        action: 'account.login',
-        targetType: 'account',
-        targetId: account.id,
-        before: null,
-        after: { by: req.code !== undefined ? 'code' : 'password' },
-      },
+      { action: 'account.login', targetType: 'account', targetId: account.id, before: null, after: { by } },
     );
     return session;
+  });
+}
+
+/**
+ * Logs in with a password (the client-side digest or the plain password), a mailed code, or an API key
+ * (`{type: 7 | 8, uid, code}`). Answers 1002 for no such account, 1003 for a wrong password or key, 116 for a
+ * wrong code, 1028 when the account has failed too often, 503 when banned.
+ */
+export async function login(ctx: Ctx, req: z.infer<typeof LoginReq>): Promise<z.infer<typeof SessionRes>> {
+  if (req.type === LoginType.API_KEY || req.type === LoginType.API_KEY_ALT) {
+    return loginWithKey(ctx, req.uid!, req.code!);
+  }
+  const account = await accountNamed(ctx, req.account!);
+  await refuseBanned(ctx, account);
+  if (req.code !== undefined && req.password === undefined) {
+    if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+    const attempt = await bookAttempt(ctx, account.id, { global: false });
+    const codeHash = await checkCode(ctx, account.email, 'login', req.code);
+    return loggedIn(ctx, account, 'code', async (tx) => {
+      await useCode(tx, account.email, 'login', codeHash);
+      await attempt.succeeded(tx);
+    });
+  }
+  const password = req.password!;
+  if (!account) {
+    // As slow as a wrong password, so that the answer does not tell which accounts exist by its timing.
+    await checkNoCredential(password);
+    throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  }
+  const attempt = await bookAttempt(ctx, account.id, { global: true });
+  const check = await checkCredential(password, account.passwordHash);
+  if (!check.ok) throw new ContestError(ErrorCode.WRONG_PASSWORD);
+  return loggedIn(ctx, account, 'password', async (tx) => {
+    if (check.upgraded) await q.setPasswordHash(tx, account.id, check.upgraded);
+    await attempt.succeeded(tx);
+  });
+}
+
+/** Bot access: `uid` the internal account id, `key` a live API key of that account (1003 when not). */
+async function loginWithKey(ctx: Ctx, uid: number, key: string): Promise<z.infer<typeof SessionRes>> {
+  const account = uid > 0 && uid <= ACCOUNT_ID_MAX ? await q.accountById(ctx.db, uid) : undefined;
+  await refuseBanned(ctx, account);
+  if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
+  const attempt = await bookAttempt(ctx, account.id, { global: true });
+  const live = await apiKeys.liveKeyOf(ctx.db, account.id, key);
+  if (!live) throw new ContestError(ErrorCode.WRONG_PASSWORD);
+  return loggedIn(ctx, account, 'api_key', async (tx) => {
+    await apiKeys.markUsed(tx, live.id, ctx.now);
+    await attempt.succeeded(tx);
   });
 }
 
@@ -208,7 +254,7 @@ export async function accountInfo(ctx: AuthedCtx): Promise<z.infer<typeof FetchA
   const account = await q.accountById(ctx.db, ctx.actor.id);
   if (!account) throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND);
   return {
-    account_id: encodeAccountId(account.id),
+    account_id: account.id,
     nickname: account.nickname,
     currency: [{ id: PREMIUM_CURRENCY_ID, count: account.currency }],
   };

@@ -1,4 +1,3 @@
-import { encodeAccountId } from '@taikai/protocol';
 import type { Executor } from '../../db/client';
 import { namesOf } from '../accounts/service';
 import * as q from './queries';
@@ -13,10 +12,10 @@ export async function administeredBy(db: Executor, accountId: number): Promise<n
   return q.contestIdsAdministeredBy(db, accountId);
 }
 
-/** `admin_list` as the wire shows it: public ids and nicknames. */
+/** `admin_list` as the wire shows it: internal account ids and nicknames. */
 export async function adminList(db: Executor, adminIds: number[]) {
   const names = await namesOf(db, adminIds);
-  return adminIds.map((id) => ({ account_id: encodeAccountId(id), nickname: names.get(id) ?? '' }));
+  return adminIds.map((id) => ({ account_id: id, nickname: names.get(id) ?? '' }));
 }
 
 /** Makes an account admin of a tournament (inside the caller's transaction). */

@@ -1,5 +1,5 @@
 import type { ContestListItemWire, ContestListSeasonWire, FetchContestDetailRes } from '@taikai/protocol';
-import { encodeAccountId, ManagerRole } from '@taikai/protocol';
+import { ManagerRole } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { Role } from '../../policy';
 import type { ContestRow } from './queries';
@@ -38,7 +38,7 @@ export function presentListItem(
     contest_id: row.contestId,
     contest_name: row.name as Detail['contest_name'],
     season,
-    creator_id: encodeAccountId(row.creatorId),
+    creator_id: row.creatorId,
     create_time: row.createTime,
     start_time: row.startTime,
     finish_time: row.finishTime,
@@ -61,7 +61,7 @@ export function presentDetail(
     contest_name: row.name as Detail['contest_name'],
     state: contestState(row, parts.now),
     contest_type: row.contestType,
-    creator_id: encodeAccountId(row.creatorId),
+    creator_id: row.creatorId,
     create_time: row.createTime,
     start_time: row.startTime,
     finish_time: row.finishTime,
