@@ -51,8 +51,10 @@ export const sessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createTime: unix('create_time').notNull(),
     expireTime: unix('expire_time').notNull(),
+    /** The API key a bot opened the session with: revoking the key ends the session. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sessions_account_idx').on(t.accountId)],
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_api_key_idx').on(t.apiKeyId)],
 );
 
 export const verificationCodes = pgTable(

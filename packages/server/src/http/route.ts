@@ -2,7 +2,7 @@ import { ErrorCode } from '@taikai/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
-import { authenticate } from '../domains/accounts/service';
+import { authenticate } from '../domains/accounts/sessions';
 import { ok } from './envelope';
 import { ContestError, messageOf } from './errors';
 import { tokenOf } from './token';

@@ -110,6 +110,17 @@ describe('API-key logins refuse what is not a live key of that account', () => {
     expect((await login({ type: 7, uid: owner.account.id, code: key })).body.error.code).toBe(1003);
   });
 
+  it('revoking a key ends the sessions opened with it, and no other session', async () => {
+    const owner = await world.organiser();
+    const { id, key } = await newKey(owner);
+    const bot = (await world.post('/api/login', { type: 7, uid: owner.account.id, code: key })).body.data
+      .token;
+    expect((await world.get('fetch_account_info', {}, { token: bot })).status).toBe(200);
+    await world.post('revoke_api_key', { id }, { token: owner.token });
+    expect((await world.get('fetch_account_info', {}, { token: bot })).status).toBe(401);
+    expect((await world.get('fetch_account_info', {}, { token: owner.token })).status).toBe(200);
+  });
+
   it('a key login without uid or code is a parameter error; other login types answer 2517', async () => {
     expect((await world.post('/api/login', { type: 7, code: 'x' })).body.error.code).toBe(2517);
     expect((await world.post('/api/login', { type: 8, uid: 1 })).body.error.code).toBe(2517);

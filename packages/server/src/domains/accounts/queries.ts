@@ -95,6 +95,10 @@ export async function deleteExpiredSessionsOf(db: Executor, accountId: number, n
   await db.delete(sessions).where(and(eq(sessions.accountId, accountId), lte(sessions.expireTime, now)));
 }
 
+export async function deleteSessionsOfKey(db: Executor, apiKeyId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.apiKeyId, apiKeyId));
+}
+
 export async function deleteSessionsOf(db: Executor, accountId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }

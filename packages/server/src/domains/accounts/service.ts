@@ -11,14 +11,15 @@ import type {
 import { ErrorCode, isEmail, LoginType, PREMIUM_CURRENCY_ID } from '@taikai/protocol';
 import type { z } from 'zod';
 import { audit } from '../../audit';
-import type { Actor, AuthedCtx, Ctx } from '../../context';
+import type { AuthedCtx, Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import * as apiKeys from '../apikeys/service';
 import { bookAttempt } from './attempts';
 import { checkCredential, checkNoCredential, newCredential } from './credentials';
 import * as q from './queries';
-import { newCode, newToken, sha256 } from './secrets';
+import { newCode, sha256 } from './secrets';
+import { authenticate, openSession } from './sessions';
 
 /** Account ids are int4 keys. */
 const ACCOUNT_ID_MAX = 2_147_483_647;
@@ -33,31 +34,6 @@ export function normaliseEmail(raw: string | undefined): string {
   const email = (raw ?? '').trim().toLowerCase();
   if (!isEmail(email)) throw new ContestError(ErrorCode.BAD_EMAIL);
   return email;
-}
-
-/** The account behind a session token, or null when absent, unknown, expired or revoked. */
-export async function authenticate(ctx: Ctx, token: string | undefined): Promise<Actor | null> {
-  if (!token) return null;
-  const session = await q.liveSession(ctx.db, sha256(token), ctx.now);
-  if (!session) return null;
-  return {
-    id: session.account.id,
-    nickname: session.account.nickname,
-    isOperator: session.account.isOperator,
-  };
-}
-
-/** Opens a session for an account; the token itself is never stored. The answer carries the internal id. */
-async function openSession(tx: Executor, ctx: Ctx, accountId: number): Promise<z.infer<typeof SessionRes>> {
-  const token = newToken();
-  await q.deleteExpiredSessionsOf(tx, accountId, ctx.now);
-  await q.insertSession(tx, {
-    tokenHash: sha256(token),
-    accountId,
-    createTime: ctx.now,
-    expireTime: ctx.now + ctx.config.tokenTtl,
-  });
-  return { token, account_id: accountId };
 }
 
 export async function sendCode(
@@ -165,10 +141,11 @@ async function loggedIn(
   account: q.AccountRow,
   by: LoginBy,
   write: (tx: Executor) => Promise<void>,
+  apiKeyId?: number,
 ): Promise<z.infer<typeof SessionRes>> {
   return ctx.db.transaction(async (tx) => {
     await write(tx);
-    const session = await openSession(tx, ctx, account.id);
+    const session = await openSession(tx, ctx, account.id, apiKeyId);
     await audit(
       tx,
       { ...ctx, actor: { id: account.id, nickname: account.nickname, isOperator: account.isOperator } },
@@ -221,10 +198,16 @@ async function loginWithKey(ctx: Ctx, uid: number, key: string): Promise<z.infer
   const attempt = await bookAttempt(ctx, account.id, { global: true });
   const live = await apiKeys.liveKeyOf(ctx.db, account.id, key);
   if (!live) throw new ContestError(ErrorCode.WRONG_PASSWORD);
-  return loggedIn(ctx, account, 'api_key', async (tx) => {
-    await apiKeys.markUsed(tx, live.id, ctx.now);
-    await attempt.succeeded(tx);
-  });
+  return loggedIn(
+    ctx,
+    account,
+    'api_key',
+    async (tx) => {
+      await apiKeys.markUsed(tx, live.id, ctx.now);
+      await attempt.succeeded(tx);
+    },
+    live.id,
+  );
 }
 
 /** Revokes the token of the call. */

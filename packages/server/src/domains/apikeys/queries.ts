@@ -2,7 +2,15 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 
+/** First key of the two-key advisory locks taken on API keys. */
+const KEY_LOCK_SPACE = 7_351_003;
+
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Serialises key creation of one account until the transaction ends (the live-key limit holds in parallel). */
+export async function lockKeysOf(db: Executor, accountId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK_SPACE}, ${accountId})`);
+}
 
 export async function insertKey(db: Executor, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();

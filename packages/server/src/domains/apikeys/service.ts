@@ -11,7 +11,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { newApiKey, sha256 } from '../accounts/secrets';
-import { lockAccount } from '../accounts/service';
+import { endSessionsOfKey } from '../accounts/sessions';
 import * as q from './queries';
 
 /** Characters of a key shown in the list to tell keys apart (`tk_` and four more). */
@@ -34,7 +34,7 @@ export async function create(
 ): Promise<z.infer<typeof CreateApiKeyRes>> {
   const key = newApiKey();
   return ctx.db.transaction(async (tx) => {
-    await lockAccount(tx, ctx.actor.id);
+    await q.lockKeysOf(tx, ctx.actor.id);
     if ((await q.liveKeyCount(tx, ctx.actor.id)) >= API_KEYS_MAX)
       throw new ContestError(ErrorCode.LIMIT_REACHED);
     const row = await q.insertKey(tx, {
@@ -59,11 +59,15 @@ export async function list(ctx: AuthedCtx): Promise<z.infer<typeof ApiKeyWire>[]
   return (await q.liveKeysOf(ctx.db, ctx.actor.id)).map(present);
 }
 
-/** Revokes one of the caller's live keys (2517 when it has no such key): logins with it answer 1003. */
+/**
+ * Revokes one of the caller's live keys (2517 when it has no such key): the sessions opened with it end, and
+ * logins with it answer 1003.
+ */
 export async function revoke(ctx: AuthedCtx, id: number): Promise<Record<string, never>> {
   await ctx.db.transaction(async (tx) => {
     const row = await q.revokeKey(tx, ctx.actor.id, id, ctx.now);
     if (!row) throw new ContestError(ErrorCode.PARAM_ERROR, { message: 'no such API key' });
+    await endSessionsOfKey(tx, row.id);
     await audit(tx, ctx, {
       action: 'api_key.revoke',
       targetType: 'api_key',

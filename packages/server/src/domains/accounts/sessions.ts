@@ -1,0 +1,45 @@
+import type { SessionRes } from '@taikai/protocol';
+import type { z } from 'zod';
+import type { Actor, Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import * as q from './queries';
+import { newToken, sha256 } from './secrets';
+
+/** The account behind a session token, or null when absent, unknown, expired or revoked. */
+export async function authenticate(ctx: Ctx, token: string | undefined): Promise<Actor | null> {
+  if (!token) return null;
+  const session = await q.liveSession(ctx.db, sha256(token), ctx.now);
+  if (!session) return null;
+  return {
+    id: session.account.id,
+    nickname: session.account.nickname,
+    isOperator: session.account.isOperator,
+  };
+}
+
+/**
+ * Opens a session for an account (through an API key when `apiKeyId` is given); the token itself is never
+ * stored. The answer carries the internal account id.
+ */
+export async function openSession(
+  tx: Executor,
+  ctx: Ctx,
+  accountId: number,
+  apiKeyId?: number,
+): Promise<z.infer<typeof SessionRes>> {
+  const token = newToken();
+  await q.deleteExpiredSessionsOf(tx, accountId, ctx.now);
+  await q.insertSession(tx, {
+    tokenHash: sha256(token),
+    accountId,
+    createTime: ctx.now,
+    expireTime: ctx.now + ctx.config.tokenTtl,
+    apiKeyId: apiKeyId ?? null,
+  });
+  return { token, account_id: accountId };
+}
+
+/** Ends the sessions opened with an API key (when the key is revoked). */
+export async function endSessionsOfKey(tx: Executor, apiKeyId: number): Promise<void> {
+  await q.deleteSessionsOfKey(tx, apiKeyId);
+}
