@@ -1,4 +1,4 @@
-import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
+import { CONSOLE_LANGS, type ConsoleLang, passwordDigest } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, readVerificationCode } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
@@ -86,7 +86,12 @@ describe('an organiser’s first tournament, in the browser', () => {
     await page.getByTestId('register-nickname').fill(organiser.nickname);
     await page.getByTestId('register-password').fill(organiser.password);
     await page.getByTestId('register-password-again').fill(organiser.password);
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/register'));
     await page.getByTestId('register-submit').click();
+    // The password leaves the browser only as its client-side digest.
+    const body = (await sent).postData() ?? '';
+    expect(body).not.toContain(organiser.password);
+    expect(JSON.parse(body).password).toBe(passwordDigest(organiser.password));
 
     await page.waitForURL((url) => url.pathname === '/');
     await expectToast(page, 'success', '注册成功');
@@ -108,7 +113,14 @@ describe('an organiser’s first tournament, in the browser', () => {
     // The last e-mail is remembered on the login form.
     expect(await page.getByTestId('login-email').inputValue()).toBe(organiser.email);
     await page.getByTestId('login-password').fill(organiser.password);
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/login'));
     await page.getByTestId('login-submit').click();
+    const body = (await sent).postData() ?? '';
+    expect(body).not.toContain(organiser.password);
+    expect(JSON.parse(body)).toMatchObject({
+      account: organiser.email,
+      password: passwordDigest(organiser.password),
+    });
 
     await page.waitForURL((url) => url.pathname === '/');
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);

@@ -19,6 +19,7 @@ const MESSAGE_NAMESPACES = [
   'seasonState',
   'season',
   'privacy',
+  'apiKeys',
 ];
 const RAW_KEY = new RegExp(`\\b(?:${MESSAGE_NAMESPACES.join('|')})\\.[A-Za-z_][\\w.]*`, 'g');
 

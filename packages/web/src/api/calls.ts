@@ -1,15 +1,20 @@
 import {
+  type CreateApiKeyReq,
+  CreateApiKeyRes,
   type CreateContestReq,
   CreateContestRes,
   FetchAccountInfoRes,
   FetchAnnouncementRes,
+  FetchApiKeyListRes,
   FetchContestDetailRes,
   FetchContestListRes,
   type LoginReq,
   LoginRes,
   LogoutRes,
+  passwordDigest,
   type RegisterReq,
   RegisterRes,
+  RevokeApiKeyRes,
   type SendCodeReq,
   SendCodeRes,
   ServerTimeRes,
@@ -27,11 +32,25 @@ type In<S extends z.ZodType> = z.input<S>;
 export const sendCode = (body: In<typeof SendCodeReq>, options?: CallOptions) =>
   request('POST', '/api/send_code', SendCodeRes, body, options);
 
+// A password never leaves the browser: the calls that carry one send its client-side digest.
+
 export const register = (body: In<typeof RegisterReq>, options?: CallOptions) =>
-  request('POST', '/api/register', RegisterRes, body, options);
+  request(
+    'POST',
+    '/api/register',
+    RegisterRes,
+    { ...body, password: passwordDigest(body.password) },
+    options,
+  );
 
 export const login = (body: In<typeof LoginReq>, options?: CallOptions) =>
-  request('POST', '/api/login', LoginRes, body, options);
+  request(
+    'POST',
+    '/api/login',
+    LoginRes,
+    body.password === undefined ? body : { ...body, password: passwordDigest(body.password) },
+    options,
+  );
 
 export const logout = (options?: CallOptions) => request('POST', '/api/logout', LogoutRes, {}, options);
 
@@ -55,5 +74,14 @@ export const createContest = (body: In<typeof CreateContestReq>, options?: CallO
 export const updateContestBase = (body: In<typeof UpdateContestBaseReq>, options?: CallOptions) =>
   request('POST', contest('update_contest_base'), UpdateContestBaseRes, body, options);
 
+export const createApiKey = (body: In<typeof CreateApiKeyReq>, options?: CallOptions) =>
+  request('POST', contest('create_api_key'), CreateApiKeyRes, body, options);
+
+export const fetchApiKeyList = () => request('GET', contest('fetch_api_key_list'), FetchApiKeyListRes);
+
+export const revokeApiKey = (id: number, options?: CallOptions) =>
+  request('POST', contest('revoke_api_key'), RevokeApiKeyRes, { id }, options);
+
+export type ApiKey = z.output<typeof FetchApiKeyListRes>[number];
 export type ContestListItem = z.output<typeof FetchContestListRes>[number];
 export type ContestDetail = z.output<typeof FetchContestDetailRes>;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   fetchAccountInfo,
   fetchAnnouncement,
+  fetchApiKeyList,
   fetchContestDetail,
   fetchContestList,
   fetchServerTime,
@@ -11,6 +12,7 @@ import {
 /** Query keys, so mutations can invalidate exactly what they changed. */
 export const keys = {
   account: ['account'] as const,
+  apiKeys: ['apiKeys'] as const,
   serverTime: ['serverTime'] as const,
   contests: ['contests'] as const,
   contest: (uniqueId: number) => ['contest', uniqueId] as const,
@@ -59,4 +61,8 @@ export function useAnnouncement() {
     queryKey: keys.announcement(i18n.language),
     queryFn: () => fetchAnnouncement(i18n.language),
   });
+}
+
+export function useApiKeys() {
+  return useQuery({ queryKey: keys.apiKeys, queryFn: fetchApiKeyList });
 }

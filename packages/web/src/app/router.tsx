@@ -14,6 +14,7 @@ const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
 const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
 const ContestTabPending = lazy(() => import('../pages/contest/ContestTabPending'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
+const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
 
 const router = createBrowserRouter([
   {
@@ -35,6 +36,7 @@ const router = createBrowserRouter([
         ),
         children: [
           { path: '/', element: <HomePage /> },
+          { path: '/account/api-keys', element: <ApiKeysPage /> },
           {
             path: '/contest/:contestId',
             element: <ContestPage />,

@@ -1,9 +1,13 @@
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import { encodeAccountId } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
 import Space from 'antd/es/space';
 import Tooltip from 'antd/es/tooltip';
@@ -50,9 +54,35 @@ export function AppHeader() {
         <MobileHandoff />
       </Space>
       <Space size="middle">
-        <span className="header-nickname" data-testid="header-nickname">
-          <UserOutlined /> {account.data?.nickname ?? pending}
-        </span>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'id',
+                disabled: true,
+                label: (
+                  <span data-testid="header-account-id">
+                    {t('shell.accountId', {
+                      id: account.data ? encodeAccountId(account.data.account_id) : pending,
+                    })}
+                  </span>
+                ),
+              },
+              { type: 'divider' },
+              {
+                key: 'api-keys',
+                icon: <KeyOutlined />,
+                label: <span data-testid="menu-api-keys">{t('shell.apiKeys')}</span>,
+                onClick: () => navigate('/account/api-keys'),
+              },
+            ],
+          }}
+        >
+          <span className="header-nickname header-account" data-testid="header-nickname">
+            <UserOutlined /> {account.data?.nickname ?? pending} <DownOutlined style={{ fontSize: 10 }} />
+          </span>
+        </Dropdown>
         <Tooltip title={t('shell.currency')}>
           <span className="header-currency">
             <WalletOutlined />{' '}
