@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_PURPOSES } from '../enums';
+import { WireText } from './common';
 
 /** The premium currency's id in `currency:[{id, count}]`. */
 export const PREMIUM_CURRENCY_ID = 100;
@@ -7,7 +8,7 @@ export const PREMIUM_CURRENCY_ID = 100;
 // POST /api/send_code
 export const SendCodePurpose = z.enum(CODE_PURPOSES);
 export const SendCodeReq = z.object({
-  email: z.string().trim().max(254),
+  email: WireText.trim().max(254),
   purpose: SendCodePurpose,
 });
 export const SendCodeRes = z.object({
@@ -17,9 +18,9 @@ export const SendCodeRes = z.object({
 
 // POST /api/register
 export const RegisterReq = z.object({
-  email: z.string().trim().max(254),
-  password: z.string().min(6).max(64),
-  nickname: z.string().trim().min(1).max(16),
+  email: WireText.trim().max(254),
+  password: WireText.min(6).max(64),
+  nickname: WireText.trim().min(1).max(16),
   code: z
     .string()
     .trim()
@@ -27,17 +28,17 @@ export const RegisterReq = z.object({
 });
 
 /** Answer of register and login: the session token and the public account id. */
-export const SessionRes = z.object({ token: z.string(), account_id: z.number().int() });
+export const SessionRes = z.object({ token: WireText, account_id: z.number().int() });
 export const RegisterRes = SessionRes;
 
 // POST /api/login — `{account, password, type}` or `{account, code, type}`; type 0 = e-mail.
 export const LoginReq = z
   .object({
-    account: z.string().trim().max(254).optional(),
-    password: z.string().max(64).optional(),
-    code: z.union([z.string().trim(), z.number().int()]).transform(String).optional(),
+    account: WireText.trim().max(254).optional(),
+    password: WireText.max(64).optional(),
+    code: z.union([WireText.trim(), z.number().int()]).transform(String).optional(),
     type: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).default(0),
-    uid: z.union([z.string(), z.number()]).optional(),
+    uid: z.union([WireText, z.number()]).optional(),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'password or code required' });
 export const LoginRes = SessionRes;
@@ -52,7 +53,7 @@ export const CurrencyItemWire = z.object({ id: z.number().int(), count: z.number
 export const FetchAccountInfoRes = z.object({
   /** Public (display) encoding of the account id. */
   account_id: z.number().int(),
-  nickname: z.string(),
+  nickname: WireText,
   currency: z.array(CurrencyItemWire),
 });
 
@@ -61,18 +62,18 @@ export const ServerTimeReq = z.object({});
 export const ServerTimeRes = z.object({ time: z.number().int() });
 
 // GET /api/contest/fetch_announcement?language=
-export const FetchAnnouncementReq = z.object({ language: z.string().max(16).optional() });
-export const AnnouncementWire = z.object({ title: z.string(), content: z.string() });
+export const FetchAnnouncementReq = z.object({ language: WireText.max(16).optional() });
+export const AnnouncementWire = z.object({ title: WireText, content: WireText });
 export const FetchAnnouncementRes = z.array(AnnouncementWire);
 
 // GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)
-export const DevOutboxReq = z.object({ email: z.string().optional() });
+export const DevOutboxReq = z.object({ email: WireText.optional() });
 export const OutboxMailWire = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
+  to: WireText,
+  subject: WireText,
+  text: WireText,
   /** The verification code carried by the mail, when it carries one. */
-  code: z.string().nullable(),
+  code: WireText.nullable(),
   time: z.number().int(),
 });
 export const DevOutboxRes = z.array(OutboxMailWire);
