@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -8,6 +9,7 @@ import { accountRoutes } from './domains/accounts/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
+import { loggerOptions } from './http/logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
 
@@ -16,15 +18,18 @@ export type AppOptions = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  /** pino options, or false for no logs (tests). */
-  logger?: boolean | { level: string };
+  /** false for no logs (tests); a level and a destination to override the configured level and stdout. */
+  logger?: false | { level?: string; stream?: DestinationStream };
 };
 
 /** Builds the HTTP app: envelope, error mapping, auth, every call under both prefixes, and the console. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
