@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock';
-import type { Config } from './config';
+import { assertDevOutboxIsLocal, type Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
@@ -25,6 +25,7 @@ export type AppOptions = {
 /** Builds the HTTP app: envelope, error mapping, auth, every call under both prefixes, and the console. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  assertDevOutboxIsLocal(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -57,6 +58,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     words: loadWordFilter(config.forbiddenWordsFile),
   };
   app.decorate('deps', deps);
+
+  if (config.devOutbox) {
+    app.log.warn(
+      'TAIKAI_DEV_OUTBOX=1: every verification code is served at GET /api/dev/outbox to anyone who can reach ' +
+        'this server; for tests and local trials only, never on a shared machine',
+    );
+  }
 
   errorMapping(app);
   await app.register(rateLimit, { global: false });

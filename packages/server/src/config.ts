@@ -96,3 +96,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The dev outbox (`TAIKAI_DEV_OUTBOX=1`) hands every verification code to anyone who asks, so whoever reaches
+ * it can take over any account: it is allowed only on a server that listens on loopback alone and is not
+ * behind a reverse proxy. Throws the reason otherwise.
+ */
+export function assertDevOutboxIsLocal(config: Pick<Config, 'devOutbox' | 'host' | 'trustProxy'>): void {
+  if (!config.devOutbox) return;
+  if (!LOOPBACK_HOSTS.has(config.host.trim().toLowerCase())) {
+    throw new Error(
+      `TAIKAI_DEV_OUTBOX=1 serves every verification code to anyone: it needs HOST=127.0.0.1, ::1 or localhost (HOST is ${config.host})`,
+    );
+  }
+  if (config.trustProxy) {
+    throw new Error(
+      'TAIKAI_DEV_OUTBOX=1 serves every verification code to anyone: it cannot run behind a proxy (TRUST_PROXY=1)',
+    );
+  }
+}

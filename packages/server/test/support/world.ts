@@ -68,6 +68,8 @@ export async function startWorld(env: Record<string, string> = {}, options: { lo
   // Factories log in through /api/login: per-IP limits are roomy unless a test sets them.
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
+    // The dev outbox is served on loopback only.
+    HOST: '127.0.0.1',
     TAIKAI_DEV_OUTBOX: '1',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_PER_IP: '10000',
