@@ -32,7 +32,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    // A request that stops arriving is answered 408 and its connection closed, so that slow or stalled
+    // clients cannot pin memory; Node checks the timeouts every connectionsCheckingInterval.
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    bodyLimit: config.http.bodyLimit,
   });
 
   // Some clients POST without a body (logout) or with an empty one: treat that as {}.
