@@ -10,6 +10,7 @@ import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { loggerOptions } from './http/logging';
+import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
 
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  securityHeaders(app);
   errorMapping(app);
   await app.register(rateLimit, { global: false });
   accountRoutes(app);
