@@ -1,3 +1,6 @@
+// First: how schemas are built in a browser (see schema-setup.ts).
+import './schema-setup';
+
 export * from './calls';
 export * from './constants';
 export * from './enums';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WireText } from './calls/common';
 
 /** Languages of multilingual contest text (`{lang, content}` lists). `default` is the untagged text. */
 export const LANGS = ['default', 'chs', 'chs_t', 'en', 'jp', 'kr'] as const;
@@ -11,7 +12,7 @@ export const FALLBACK_LANG: ConsoleLang = 'chs';
 
 export const langSchema = z.enum(LANGS);
 
-export const i18nEntrySchema = z.object({ lang: langSchema, content: z.string() });
+export const i18nEntrySchema = z.object({ lang: langSchema, content: WireText });
 export const i18nTextSchema = z.array(i18nEntrySchema);
 export type I18nEntry = z.infer<typeof i18nEntrySchema>;
 export type I18nText = I18nEntry[];

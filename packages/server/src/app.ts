@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock';
-import type { Config } from './config';
+import { assertDevOutboxIsLocal, type Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
@@ -9,6 +10,8 @@ import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
+import { loggerOptions } from './http/logging';
+import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
 
@@ -17,17 +20,31 @@ export type AppOptions = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  /** pino options, or false for no logs (tests). */
-  logger?: boolean | { level: string };
+  /** false for no logs (tests); a level and a destination to override the configured level and stdout. */
+  logger?: false | { level?: string; stream?: DestinationStream };
 };
 
 /** Builds the HTTP app: envelope, error mapping, auth, every call under both prefixes, and the console. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  assertDevOutboxIsLocal(config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    // A request that stops arriving is answered 408 and its connection closed, so that slow or stalled
+    // clients cannot pin memory; Node checks the timeouts every connectionsCheckingInterval.
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    bodyLimit: config.http.bodyLimit,
   });
 
   // Some clients POST without a body (logout) or with an empty one: treat that as {}.
@@ -54,6 +71,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
 
+  if (config.devOutbox) {
+    app.log.warn(
+      'TAIKAI_DEV_OUTBOX=1: every verification code is served at GET /api/dev/outbox to anyone who can reach ' +
+        'this server; for tests and local trials only, never on a shared machine',
+    );
+  }
+
+  securityHeaders(app);
   errorMapping(app);
   await app.register(rateLimit, { global: false });
   accountRoutes(app);

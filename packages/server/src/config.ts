@@ -11,6 +11,8 @@ const flag = z
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const millis = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -42,6 +44,22 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_GLOBAL: z.coerce.number().int().positive().default(100),
   /** Verification-code requests allowed per IP per minute. */
   SEND_CODE_RATE_PER_IP: z.coerce.number().int().positive().default(10),
+  /** A request's headers must arrive within this time (ms). */
+  HTTP_HEADERS_TIMEOUT_MS: millis(10_000),
+  /** A whole request, headers and body, must arrive within this time (ms); else 408 and the socket is closed. */
+  HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
+  /** A connection with no traffic in either direction is closed after this time (ms). */
+  HTTP_IDLE_TIMEOUT_MS: millis(120_000),
+  /** An idle keep-alive connection is closed after this time (ms). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(5_000),
+  /** Largest request body (bytes). */
+  HTTP_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
+  /** Requests served on one keep-alive connection before it is closed (0 = no limit). */
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().nonnegative().default(1000),
 });
 
 export type Config = {
@@ -64,6 +82,15 @@ export type Config = {
     loginFailuresPerAccount: number;
     loginFailuresPerAccountGlobal: number;
     sendCodePerIp: number;
+  };
+  /** What one connection may take: time limits (ms), body size (bytes), requests per connection. */
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    bodyLimit: number;
+    maxRequestsPerSocket: number;
   };
 };
 
@@ -102,5 +129,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAccountGlobal: e.LOGIN_FAILURES_PER_ACCOUNT_GLOBAL,
       sendCodePerIp: e.SEND_CODE_RATE_PER_IP,
     },
+    http: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      bodyLimit: e.HTTP_BODY_LIMIT,
+      maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The dev outbox (`TAIKAI_DEV_OUTBOX=1`) hands every verification code to anyone who asks, so whoever reaches
+ * it can take over any account: it is allowed only on a server that listens on loopback alone and is not
+ * behind a reverse proxy. Throws the reason otherwise.
+ */
+export function assertDevOutboxIsLocal(config: Pick<Config, 'devOutbox' | 'host' | 'trustProxy'>): void {
+  if (!config.devOutbox) return;
+  if (!LOOPBACK_HOSTS.has(config.host.trim().toLowerCase())) {
+    throw new Error(
+      `TAIKAI_DEV_OUTBOX=1 serves every verification code to anyone: it needs HOST=127.0.0.1, ::1 or localhost (HOST is ${config.host})`,
+    );
+  }
+  if (config.trustProxy) {
+    throw new Error(
+      'TAIKAI_DEV_OUTBOX=1 serves every verification code to anyone: it cannot run behind a proxy (TRUST_PROXY=1)',
+    );
+  }
 }

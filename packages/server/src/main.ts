@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { LANGS } from '@taikai/protocol';
 import pino from 'pino';
 import { systemClock } from './clock';
-import { type Config, loadConfig } from './config';
+import { assertDevOutboxIsLocal, type Config, loadConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/client';
 import * as operator from './domains/accounts/operator';
@@ -51,6 +51,8 @@ function operatorCtx(config: Config, database: Database): Ctx {
 }
 
 async function serve(config: Config): Promise<void> {
+  // Refused before the database is opened.
+  assertDevOutboxIsLocal(config);
   // The HTTP modules load while the database starts.
   const [database, { buildApp }] = await Promise.all([openMigrated(config), import('./app')]);
   if (database.kind === 'pglite') {

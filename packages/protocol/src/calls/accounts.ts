@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_PURPOSES, LoginType } from '../enums';
-import { LooseId } from './common';
+import { LooseId, WireText } from './common';
 
 /** The premium currency's id in `currency:[{id, count}]`. */
 export const PREMIUM_CURRENCY_ID = 100;
@@ -8,7 +8,7 @@ export const PREMIUM_CURRENCY_ID = 100;
 // POST /api/send_code
 export const SendCodePurpose = z.enum(CODE_PURPOSES);
 export const SendCodeReq = z.object({
-  email: z.string().trim().max(254),
+  email: WireText.trim().max(254),
   purpose: SendCodePurpose,
 });
 export const SendCodeRes = z.object({
@@ -18,10 +18,10 @@ export const SendCodeRes = z.object({
 
 // POST /api/register
 export const RegisterReq = z.object({
-  email: z.string().trim().max(254),
+  email: WireText.trim().max(254),
   /** The password's client-side digest (the console sends only that), or the password itself (6–64). */
-  password: z.string().min(6).max(64),
-  nickname: z.string().trim().min(1).max(16),
+  password: WireText.min(6).max(64),
+  nickname: WireText.trim().min(1).max(16),
   code: z
     .string()
     .trim()
@@ -32,7 +32,7 @@ export const RegisterReq = z.object({
  * Answer of register and login: the session token (a lowercase UUID) and the internal account id. The login
  * route also repeats the token as a top-level `access_token`, which one client family reads.
  */
-export const SessionRes = z.object({ token: z.string(), account_id: z.number().int() });
+export const SessionRes = z.object({ token: WireText, account_id: z.number().int() });
 export const RegisterRes = SessionRes;
 
 const LOGIN_TYPES = Object.values(LoginType) as number[];
@@ -46,10 +46,10 @@ const LOGIN_TYPES = Object.values(LoginType) as number[];
  */
 export const LoginReq = z
   .object({
-    account: z.string().trim().max(254).optional(),
-    password: z.string().max(128).optional(),
+    account: WireText.trim().max(254).optional(),
+    password: WireText.max(128).optional(),
     code: z
-      .union([z.string().trim().max(128), z.number().int()])
+      .union([WireText.trim().max(128), z.number().int()])
       .transform(String)
       .optional(),
     type: z
@@ -81,7 +81,7 @@ export const CurrencyItemWire = z.object({ id: z.number().int(), count: z.number
 export const FetchAccountInfoRes = z.object({
   /** Internal account id (the console shows its public encoding). */
   account_id: z.number().int(),
-  nickname: z.string(),
+  nickname: WireText,
   currency: z.array(CurrencyItemWire),
 });
 
@@ -90,18 +90,18 @@ export const ServerTimeReq = z.object({});
 export const ServerTimeRes = z.object({ time: z.number().int() });
 
 // GET /api/contest/fetch_announcement?language=
-export const FetchAnnouncementReq = z.object({ language: z.string().max(16).optional() });
-export const AnnouncementWire = z.object({ title: z.string(), content: z.string() });
+export const FetchAnnouncementReq = z.object({ language: WireText.max(16).optional() });
+export const AnnouncementWire = z.object({ title: WireText, content: WireText });
 export const FetchAnnouncementRes = z.array(AnnouncementWire);
 
 // GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)
-export const DevOutboxReq = z.object({ email: z.string().optional() });
+export const DevOutboxReq = z.object({ email: WireText.optional() });
 export const OutboxMailWire = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
+  to: WireText,
+  subject: WireText,
+  text: WireText,
   /** The verification code carried by the mail, when it carries one. */
-  code: z.string().nullable(),
+  code: WireText.nullable(),
   time: z.number().int(),
 });
 export const DevOutboxRes = z.array(OutboxMailWire);
@@ -122,7 +122,7 @@ export const ApiKeyWire = z.object({
 });
 
 // POST /api/contest/create_api_key
-export const CreateApiKeyReq = z.object({ label: z.string().trim().min(1).max(API_KEY_LABEL_MAX) });
+export const CreateApiKeyReq = z.object({ label: WireText.trim().min(1).max(API_KEY_LABEL_MAX) });
 export const CreateApiKeyRes = ApiKeyWire.extend({ key: z.string() });
 
 // GET /api/contest/fetch_api_key_list — the caller's live keys, newest first.

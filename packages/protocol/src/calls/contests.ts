@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { i18nTextSchema as I18nTextList } from '../lang';
 import { detailRulePatchSchema, detailRuleSchema } from '../rules/detail-rule';
-import { Flag01, LooseId, UnixTime, ZoneList } from './common';
+import { Flag01, LooseId, UnixTime, WireText, ZoneList } from './common';
 
 /** `detail_rule` on the wire: the full rule. */
 export const DetailRuleWire = detailRuleSchema;
@@ -92,10 +92,10 @@ export const SeasonListItemWire = z.object({
   /** 0 personal, 1 team. */
   rank_type: z.number().int(),
   show_team_rank: z.number().int(),
-  remark: z.string(),
+  remark: WireText,
 });
 
-export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: z.string() });
+export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: WireText });
 
 // GET /api/contest/fetch_contest_detail?unique_id=
 export const FetchContestDetailReq = z.object({ unique_id: LooseId });

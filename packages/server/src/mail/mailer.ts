@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -16,8 +16,21 @@ export type Mailer = {
 const OUTBOX_KEPT = 1000;
 
 /**
- * Sends through SMTP when configured, otherwise writes the mail to the log.
- * Every mail also lands in the outbox: `<data dir>/outbox/*.json` and memory.
+ * Writes a mail to `<dir>/<time>-<random>.json`, readable by the server's user only (folder 0700, file
+ * 0600): the mails carry verification codes. Returns the file's path.
+ */
+async function fileMail(dir: string, mail: Mail): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const file = join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
+  await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
+/**
+ * Sends through SMTP when configured. Every mail also lands in the outbox: `<data dir>/outbox/*.json` and
+ * memory. Without SMTP the outbox file is the delivery: the log says which file was written, never the
+ * mail's subject, text or code.
  */
 export function createMailer(config: Pick<Config, 'smtp' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
   const transport = config.smtp
@@ -36,10 +49,9 @@ export function createMailer(config: Pick<Config, 'smtp' | 'dataDir'>, log: Fast
       const mail: Mail = { ...message, time: Math.floor(Date.now() / 1000) };
       kept.push(mail);
       if (kept.length > OUTBOX_KEPT) kept.shift();
+      let file: string | undefined;
       try {
-        await mkdir(outboxDir, { recursive: true });
-        const file = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
-        await writeFile(join(outboxDir, file), JSON.stringify(mail, null, 2));
+        file = await fileMail(outboxDir, mail);
       } catch (err) {
         log.warn({ err }, 'could not write the mail to the outbox');
       }
@@ -50,9 +62,9 @@ export function createMailer(config: Pick<Config, 'smtp' | 'dataDir'>, log: Fast
           subject: mail.subject,
           text: mail.text,
         });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-      } else {
-        log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP configured)');
+        log.info({ to: mail.to }, 'mail sent');
+      } else if (file) {
+        log.info({ to: mail.to, file }, 'mail written to the outbox (no SMTP configured)');
       }
     },
     outbox(email) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -58,12 +59,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: () => database.close() };
 }
 
-/** Builds the app on a fresh database, with factories for the people and things tests need. */
-export async function startWorld(env: Record<string, string> = {}) {
+/**
+ * Builds the app on a fresh database, with factories for the people and things tests need. Logs are off
+ * unless `logStream` is given: then they go there at the configured LOG_LEVEL.
+ */
+export async function startWorld(env: Record<string, string> = {}, options: { logStream?: Writable } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'taikai-world-'));
   // Factories log in through /api/login: per-IP limits are roomy unless a test sets them.
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
+    // The dev outbox is served on loopback only.
+    HOST: '127.0.0.1',
     TAIKAI_DEV_OUTBOX: '1',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_PER_IP: '10000',
@@ -72,7 +78,12 @@ export async function startWorld(env: Record<string, string> = {}) {
   });
   const { database, drop } = await freshDatabase();
   const clock = offsetClock();
-  const app: FastifyInstance = await buildApp({ config, database, clock, logger: false });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    clock,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   await app.ready();
 
   const opCtx = (): Ctx => ({
