@@ -113,9 +113,9 @@ export const API_KEYS_MAX = 20;
 
 export const ApiKeyWire = z.object({
   id: z.number().int(),
-  label: z.string(),
+  label: WireText,
   /** The first characters of the key, to tell keys apart; the key itself is shown once, at creation. */
-  prefix: z.string(),
+  prefix: WireText,
   create_time: z.number().int(),
   /** Last login with the key; 0 when never used. */
   last_used_time: z.number().int(),
@@ -123,7 +123,7 @@ export const ApiKeyWire = z.object({
 
 // POST /api/contest/create_api_key
 export const CreateApiKeyReq = z.object({ label: WireText.trim().min(1).max(API_KEY_LABEL_MAX) });
-export const CreateApiKeyRes = ApiKeyWire.extend({ key: z.string() });
+export const CreateApiKeyRes = ApiKeyWire.extend({ key: WireText });
 
 // GET /api/contest/fetch_api_key_list — the caller's live keys, newest first.
 export const FetchApiKeyListReq = z.object({});
