@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,6 +52,31 @@ describe('operator CLI', () => {
     } finally {
       await database.close();
     }
+  }, 180_000);
+
+  it('refuses to work on the data folder while the server holds it, and changes nothing', async () => {
+    const server = spawn(process.execPath, [bin, 'serve'], {
+      env: { ...process.env, TAIKAI_DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (d) => {
+          out += d;
+          if (out.includes('taikai listening')) resolve();
+        });
+        server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+      });
+      const refused = taikai('account', 'grant', 'op.test@example.test', '5');
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/in use by process \d+; stop it first/);
+    } finally {
+      const gone = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await gone;
+    }
+    expect(taikai('account', 'grant', 'op.test@example.test', '5').out).toContain('now 125');
   }, 180_000);
 
   it('explains its usage on an unknown command', () => {

@@ -1,16 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeConsoleBuild } from '../support/console-build';
 import { startWorld, type World } from '../support/world';
 
 let world: World;
 let webDist: string;
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'taikai-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>taikai console</title>');
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'main.js'), 'console.log(1)');
+  webDist = fakeConsoleBuild();
   world = await startWorld({ TAIKAI_WEB_DIST: webDist });
 });
 afterAll(async () => {

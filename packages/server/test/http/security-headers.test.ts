@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeConsoleBuild } from '../support/console-build';
 import { startWorld, type World } from '../support/world';
 
 // Every answer tells the browser: run only the console's own scripts, never inside a frame, never guess a
@@ -11,10 +10,7 @@ import { startWorld, type World } from '../support/world';
 let world: World;
 let webDist: string;
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'taikai-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>taikai console</title>');
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'main.js'), 'console.log(1)');
+  webDist = fakeConsoleBuild();
   world = await startWorld({ TAIKAI_WEB_DIST: webDist, HTTP_BODY_LIMIT: '1024' });
 });
 afterAll(async () => {
