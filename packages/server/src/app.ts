@@ -11,6 +11,7 @@ import { contestRoutes } from './domains/contests/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { loggerOptions } from './http/logging';
+import { SharedRateStore } from './http/rate-store';
 import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
@@ -80,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app);
   errorMapping(app);
-  await app.register(rateLimit, { global: false });
+  // biome-ignore lint/suspicious/noExplicitAny: the plugin types its store option as its own class
+  await app.register(rateLimit, { global: false, store: SharedRateStore as any });
   accountRoutes(app);
   apiKeyRoutes(app);
   contestRoutes(app);
