@@ -48,7 +48,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
         await database.close();
         const c = new pg.Client({ connectionString: serverUrl });
         await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // The pool's connections close a moment after pool.end() resolves: wait for them rather than cut
+        // them off, since a connection terminated by the server while closing raises an uncaught error.
+        for (let tries = 0; ; tries++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}${tries < 50 ? '' : ' WITH (FORCE)'}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || tries >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await c.end();
       },
     };
