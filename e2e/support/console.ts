@@ -1,26 +1,9 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import type { Locator, Page } from 'playwright-core';
+import chs from '../../packages/web/src/i18n/locales/chs';
 
 /** Top-level namespaces of the console's messages: a visible `home.title` means a key was not translated. */
-const MESSAGE_NAMESPACES = [
-  'language',
-  'common',
-  'shell',
-  'crash',
-  'errors',
-  'login',
-  'register',
-  'modes',
-  'roundTypes',
-  'home',
-  'create',
-  'contest',
-  'info',
-  'seasonState',
-  'season',
-  'privacy',
-  'apiKeys',
-];
+const MESSAGE_NAMESPACES = Object.keys(chs);
 const RAW_KEY = new RegExp(`\\b(?:${MESSAGE_NAMESPACES.join('|')})\\.[A-Za-z_][\\w.]*`, 'g');
 
 /** Message keys visible on the page as such (untranslated), and placeholders left unfilled. */

@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
+import { playerRoutes } from './domains/players/routes';
+import { seasonRoutes } from './domains/seasons/routes';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { loggerOptions } from './http/logging';
@@ -84,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // biome-ignore lint/suspicious/noExplicitAny: the plugin types its store option as its own class
   await app.register(rateLimit, { global: false, store: SharedRateStore as any });
   accountRoutes(app);
+  seasonRoutes(app);
+  playerRoutes(app);
   apiKeyRoutes(app);
   contestRoutes(app);
   consoleAndFallback(app, config.webDist);

@@ -17,6 +17,14 @@ export const POLICY = {
   editBase: ['creator', 'admin'],
   delete: ['creator'],
   manageAdmins: ['creator'],
+  /** Create, update and end seasons. */
+  manageSeasons: ['creator', 'admin'],
+  /** Pass or reject sign-ups. */
+  reviewSignups: ['creator', 'admin'],
+  /** Add, remove, mark, rename and import roster players. */
+  manageRoster: ['creator', 'admin'],
+  /** The season blacklist and the chat limits. */
+  manageLists: ['creator', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

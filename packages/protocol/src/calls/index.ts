@@ -2,3 +2,5 @@
 export * from './accounts';
 export * from './common';
 export * from './contests';
+export * from './roster';
+export * from './seasons';

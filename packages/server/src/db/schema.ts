@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -184,8 +185,63 @@ export const seasons = pgTable(
     rankType: integer('rank_type').notNull().default(0),
     showTeamRank: integer('show_team_rank').notNull().default(0),
     remark: text('remark').notNull().default(''),
+    /** Season chat limit: 0 none, 1 whitelist, 2 blacklist (the lists are in season_account_lists). */
+    chatLimitType: integer('chat_limit_type').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.uniqueId, t.seasonId] })],
+);
+
+/**
+ * A season's players: sign-ups waiting for review (state 1), the roster (2), and rejected sign-ups (3), which
+ * only their player still sees. `nickname` is the season nickname an organiser set, null for the account's.
+ */
+export const seasonPlayers = pgTable(
+  'season_players',
+  {
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    state: integer('state').notNull(),
+    nickname: text('nickname'),
+    remark: text('remark').notNull().default(''),
+    /** Sign-up or entry time. */
+    createTime: unix('create_time').notNull(),
+    updateTime: unix('update_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uniqueId, t.seasonId, t.accountId] }),
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    index('season_players_state_idx').on(t.uniqueId, t.seasonId, t.state, t.createTime),
+    index('season_players_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * Accounts listed by a season: its sign-up blacklist (list 3) and its chat whitelist (1) and blacklist (2).
+ */
+export const seasonAccountLists = pgTable(
+  'season_account_lists',
+  {
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    list: integer('list').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uniqueId, t.seasonId, t.list, t.accountId] }),
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const contestAdmins = pgTable(
@@ -203,6 +259,21 @@ export const contestAdmins = pgTable(
     primaryKey({ columns: [t.uniqueId, t.accountId] }),
     index('contest_admins_account_idx').on(t.accountId),
   ],
+);
+
+/** Accounts allowed to watch a tournament's games (observer roster). They have no say in the console. */
+export const contestObservers = pgTable(
+  'contest_observers',
+  {
+    uniqueId: integer('unique_id')
+      .notNull()
+      .references(() => contests.uniqueId, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uniqueId, t.accountId] })],
 );
 
 /** Every mutation: who did what, with the state before and after. */

@@ -3,9 +3,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
 import { authenticate } from '../domains/accounts/sessions';
+import type { Action } from '../policy';
 import { ok } from './envelope';
 import { ContestError, messageOf } from './errors';
 import { tokenOf } from './token';
+
+/** A declared call, as the registry keeps it for the authorization and bad-input tests. */
+export type CallInfo = {
+  method: 'GET' | 'POST';
+  name: string;
+  path: string;
+  auth: Auth;
+  policy?: Action;
+  schema?: z.ZodType;
+};
+
+const registries = new WeakMap<FastifyInstance, CallInfo[]>();
+
+/** Every call declared on an app, in declaration order. */
+export function callsOf(app: FastifyInstance): readonly CallInfo[] {
+  return registries.get(app) ?? [];
+}
 
 /** The two prefixes every call is served under (WIRE.md). */
 export const PREFIXES = ['/api', '/api/contest_gate/api'] as const;
@@ -16,6 +34,11 @@ type Input<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
   /** Who may call: anyone, or a logged-in account (tournament roles are checked by the policy). */
   auth: A;
+  /**
+   * The policy action the service authorizes on the call's tournament (`managedContest(…, action)`); absent
+   * for calls any logged-in account may make. The authorization matrix test reads it.
+   */
+  policy?: Action;
   body?: S;
   query?: S;
   /** Path below the prefix; `contest/<name>` unless given. */
@@ -51,6 +74,9 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
 ): void {
   const path = options.path ?? `contest/${name}`;
   const schema = options.body ?? options.query;
+  const registry = registries.get(app) ?? [];
+  registries.set(app, registry);
+  registry.push({ method, name, path, auth: options.auth, policy: options.policy, schema });
   const handler = async (request: FastifyRequest) => {
     const deps = app.deps;
     const token = tokenOf(request.headers);
@@ -60,8 +86,15 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
       if (!actor) throw new ContestError(ErrorCode.NOT_LOGGED_IN, { status: 401 });
       ctx.actor = actor;
     }
+    // A JSON body is an object; an array, a string or null is refused, not read as `{}`.
+    const body = request.body;
+    if (method === 'POST' && body !== undefined && asObject(body) !== body) {
+      throw new ContestError(ErrorCode.PARAM_ERROR, {
+        message: `${messageOf(ErrorCode.PARAM_ERROR)} (body)`,
+      });
+    }
     const raw =
-      method === 'GET' ? asObject(request.query) : { ...asObject(request.query), ...asObject(request.body) };
+      method === 'GET' ? asObject(request.query) : { ...asObject(request.query), ...asObject(body) };
     let input: unknown = {};
     if (schema) {
       const parsed = schema.safeParse(raw);

@@ -147,6 +147,14 @@ export async function startWorld(env: Record<string, string> = {}, options: { lo
       };
     },
 
+    /** A second session of an existing account. */
+    async login(who: Organiser): Promise<Organiser> {
+      const { email, password } = who.account;
+      const login = await call('POST', '/api/login', { account: email, password, type: 0 });
+      if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+      return { ...who, token: login.body.data.token };
+    },
+
     /** A valid create_contest body, starting tomorrow and ending a week later. */
     contestBody(overrides: Record<string, unknown> = {}) {
       const now = clock.now();

@@ -24,18 +24,21 @@ export function contestRoutes(app: FastifyInstance): void {
 
   route(app, 'GET', 'fetch_contest_detail', {
     auth: 'account',
+    policy: 'view',
     query: FetchContestDetailReq,
     handler: (ctx, query) => contests.contestDetail(ctx, query.unique_id),
   });
 
   route(app, 'POST', 'update_contest_base', {
     auth: 'account',
+    policy: 'editBase',
     body: UpdateContestBaseReq,
     handler: (ctx, body) => contests.updateContestBase(ctx, body),
   });
 
   route(app, 'POST', 'delete_contest', {
     auth: 'account',
+    policy: 'delete',
     body: DeleteContestReq,
     handler: (ctx, body) => contests.deleteContest(ctx, body.unique_id),
   });

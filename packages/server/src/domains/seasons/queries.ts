@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { seasons } from '../../db/schema';
 
@@ -22,4 +22,19 @@ export async function latestSeasonsOf(db: Executor, uniqueIds: number[]): Promis
     .where(inArray(seasons.uniqueId, uniqueIds))
     .orderBy(seasons.uniqueId, desc(seasons.seasonId));
   return new Map(rows.map((r) => [r.uniqueId, r]));
+}
+
+/** One season of a tournament; `lock` holds its row until the transaction ends. */
+export async function seasonOf(
+  db: Executor,
+  uniqueId: number,
+  seasonId: number,
+  lock = false,
+): Promise<SeasonRow | undefined> {
+  const query = db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.uniqueId, uniqueId), eq(seasons.seasonId, seasonId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
 }

@@ -1,8 +1,11 @@
-import { LIMITS, RankRule, SeasonType, SignupType } from '@taikai/protocol';
+import { ErrorCode, LIMITS, RankRule, SeasonState, SeasonType, SignupType } from '@taikai/protocol';
 import { audit } from '../../audit';
-import type { Ctx } from '../../context';
+import type { AuthedCtx, Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import { presentSeason } from './presenter';
+import { ContestError } from '../../http/errors';
+import type { Action } from '../../policy';
+import { managedContest } from '../contests/service';
+import { presentSeason, seasonState } from './presenter';
 import * as q from './queries';
 
 /**
@@ -51,4 +54,26 @@ export async function latestSeasons(db: Executor, uniqueIds: number[]) {
       { uniqueId_: row.uniqueId, seasonId_: row.seasonId, endTime_: row.endTime },
     ]),
   );
+}
+
+/**
+ * A season of a tournament the actor may take `action` on, with its state at `ctx.now`. Refusals: those of
+ * `managedContest` (2501/2513/2506), 2536 for a season the tournament does not have, and with `writable`
+ * 2542 once the season is ended (an ended season's data is read-only). `lock` holds the season row until the
+ * transaction ends, so changes to one season are made one after the other.
+ */
+export async function managedSeason(
+  db: Executor,
+  ctx: AuthedCtx,
+  ids: { uniqueId: number; seasonId: number },
+  action: Action,
+  options: { lock?: boolean; writable?: boolean } = {},
+) {
+  const contest = await managedContest(db, ctx, ids.uniqueId, action);
+  const season = await q.seasonOf(db, ids.uniqueId, ids.seasonId, options.lock ?? false);
+  if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
+  const state = seasonState(season, ctx.now);
+  if (options.writable && state === SeasonState.ENDED)
+    throw new ContestError(ErrorCode.SEASON_ENDED_READONLY);
+  return { ...contest, season, state };
 }

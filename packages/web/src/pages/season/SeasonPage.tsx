@@ -2,6 +2,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import {
@@ -10,8 +11,10 @@ import {
   type SeasonSubpage,
   seasonMenu,
 } from '../../app/seasonRoutes';
+import { PageLoading } from '../../app/shell/PageLoading';
 import { ComingSoon } from '../../components/ComingSoon';
 import { useContestOutlet } from '../contest/useContestRoute';
+import { SUBPAGE_COMPONENTS } from './subpages';
 
 /**
  * Season pages. A season the loaded tournament does not have goes to the season list;
@@ -30,6 +33,7 @@ export default function SeasonPage() {
   if (!(SEASON_SUBPAGES as readonly string[]).includes(page)) return <Navigate to={base} replace />;
   const current = page as SeasonSubpage;
   const menu = seasonMenu(season);
+  const Page = SUBPAGE_COMPONENTS[current];
   const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);
 
   return (
@@ -49,7 +53,13 @@ export default function SeasonPage() {
           label: <span data-testid={`season-tab-${p || 'info'}`}>{label(p)}</span>,
         }))}
       />
-      <ComingSoon title={label(current)} />
+      {Page ? (
+        <Suspense fallback={<PageLoading />}>
+          <Page contest={contest} season={season} />
+        </Suspense>
+      ) : (
+        <ComingSoon title={label(current)} />
+      )}
     </Space>
   );
 }

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+import type { SeasonPageProps } from '../subpages';
+
+export default function ChatSettingPage(_props: SeasonPageProps) {
+  return <ComingSoon />;
+}

@@ -1,0 +1,21 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ContestDetail } from '../../api/calls';
+import type { SeasonSubpage } from '../../app/seasonRoutes';
+
+export type SeasonListItem = ContestDetail['season_list'][number];
+
+/** What every season sub-page is given: the loaded tournament and the season. */
+export interface SeasonPageProps {
+  contest: ContestDetail;
+  season: SeasonListItem;
+}
+
+type SubpageComponent = LazyExoticComponent<ComponentType<SeasonPageProps>>;
+
+/** The built season sub-pages; the others show "coming soon". */
+export const SUBPAGE_COMPONENTS: Partial<Record<SeasonSubpage, SubpageComponent>> = {
+  '': lazy(() => import('./info/SeasonInfoPage')),
+  'chat-setting': lazy(() => import('./chat/ChatSettingPage')),
+  join: lazy(() => import('./join/JoinPage')),
+  user: lazy(() => import('./user/UserPage')),
+};

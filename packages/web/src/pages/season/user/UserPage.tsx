@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+import type { SeasonPageProps } from '../subpages';
+
+export default function UserPage(_props: SeasonPageProps) {
+  return <ComingSoon />;
+}
