@@ -1,25 +1,63 @@
 import {
+  type AddContestSeasonPlayerReq,
+  AddContestSeasonPlayerRes,
+  type CancelContestSeasonSignupReq,
+  CancelContestSeasonSignupRes,
+  type CheckContestSeasonPlayerReq,
+  CheckContestSeasonPlayerRes,
+  type ContestSeasonChatLimitReq,
+  ContestSeasonChatLimitRes,
+  type ContestSeasonPlayerLimitReq,
+  ContestSeasonPlayerLimitRes,
+  type ContestSeasonPlayerListReq,
+  ContestSeasonPlayerListRes,
   type CreateApiKeyReq,
   CreateApiKeyRes,
   type CreateContestReq,
   CreateContestRes,
+  type CreateContestSeasonReq,
+  CreateContestSeasonRes,
+  type EndContestSeasonReq,
+  EndContestSeasonRes,
   FetchAccountInfoRes,
   FetchAnnouncementRes,
   FetchApiKeyListRes,
   FetchContestDetailRes,
   FetchContestListRes,
+  FetchContestPublicInfoRes,
+  FetchContestSeasonListRes,
+  type FetchContestSeasonSignupReq,
+  FetchContestSeasonSignupRes,
+  FetchSiteConfigRes,
+  type ImportContestSeasonPlayerReq,
+  ImportContestSeasonPlayerRes,
   type LoginReq,
   LoginRes,
   LogoutRes,
+  type MarkContestSeasonPlayerReq,
+  MarkContestSeasonPlayerRes,
   passwordDigest,
   type RegisterReq,
   RegisterRes,
+  type RemoveContestSeasonPlayerReq,
+  RemoveContestSeasonPlayerRes,
   RevokeApiKeyRes,
+  SearchAccountsRes,
   type SendCodeReq,
   SendCodeRes,
   ServerTimeRes,
+  type SetContestSeasonChatLimitReq,
+  SetContestSeasonChatLimitRes,
+  type SetContestSeasonPlayerLimitReq,
+  SetContestSeasonPlayerLimitRes,
+  type SignupContestSeasonReq,
+  SignupContestSeasonRes,
   type UpdateContestBaseReq,
   UpdateContestBaseRes,
+  type UpdateContestSeasonPlayerNicknameReq,
+  UpdateContestSeasonPlayerNicknameRes,
+  type UpdateContestSeasonReq,
+  UpdateContestSeasonRes,
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import { type CallOptions, request } from './client';
@@ -82,6 +120,97 @@ export const fetchApiKeyList = () => request('GET', contest('fetch_api_key_list'
 export const revokeApiKey = (id: number, options?: CallOptions) =>
   request('POST', contest('revoke_api_key'), RevokeApiKeyRes, { id }, options);
 
+// Seasons (organisers)
+
+export const fetchContestSeasonList = (uniqueId: number) =>
+  request('GET', contest('fetch_contest_season_list'), FetchContestSeasonListRes, { unique_id: uniqueId });
+
+export const createContestSeason = (body: In<typeof CreateContestSeasonReq>, options?: CallOptions) =>
+  request('POST', contest('create_contest_season'), CreateContestSeasonRes, body, options);
+
+export const updateContestSeason = (body: In<typeof UpdateContestSeasonReq>, options?: CallOptions) =>
+  request('POST', contest('update_contest_season'), UpdateContestSeasonRes, body, options);
+
+export const endContestSeason = (body: In<typeof EndContestSeasonReq>, options?: CallOptions) =>
+  request('POST', contest('end_contest_season'), EndContestSeasonRes, body, options);
+
+export const fetchSiteConfig = () => request('GET', contest('fetch_site_config'), FetchSiteConfigRes);
+
+// Season players: review, roster, blacklist, chat limits, account search
+
+export const fetchSeasonPlayerList = (query: In<typeof ContestSeasonPlayerListReq>, options?: CallOptions) =>
+  request('GET', contest('contest_season_player_list'), ContestSeasonPlayerListRes, query, options);
+
+export const checkSeasonPlayers = (body: In<typeof CheckContestSeasonPlayerReq>, options?: CallOptions) =>
+  request('POST', contest('check_contest_season_player'), CheckContestSeasonPlayerRes, body, options);
+
+export const addSeasonPlayers = (body: In<typeof AddContestSeasonPlayerReq>, options?: CallOptions) =>
+  request('POST', contest('add_contest_season_player'), AddContestSeasonPlayerRes, body, options);
+
+export const removeSeasonPlayers = (body: In<typeof RemoveContestSeasonPlayerReq>, options?: CallOptions) =>
+  request('POST', contest('remove_contest_season_player'), RemoveContestSeasonPlayerRes, body, options);
+
+export const markSeasonPlayer = (body: In<typeof MarkContestSeasonPlayerReq>, options?: CallOptions) =>
+  request('POST', contest('mark_contest_season_player'), MarkContestSeasonPlayerRes, body, options);
+
+export const renameSeasonPlayer = (
+  body: In<typeof UpdateContestSeasonPlayerNicknameReq>,
+  options?: CallOptions,
+) =>
+  request(
+    'POST',
+    contest('update_contest_season_player_nickname'),
+    UpdateContestSeasonPlayerNicknameRes,
+    body,
+    options,
+  );
+
+export const importSeasonPlayers = (body: In<typeof ImportContestSeasonPlayerReq>, options?: CallOptions) =>
+  request('POST', contest('import_contest_season_player'), ImportContestSeasonPlayerRes, body, options);
+
+export const fetchSeasonBlacklist = (query: In<typeof ContestSeasonPlayerLimitReq>) =>
+  request('GET', contest('contest_season_player_limit'), ContestSeasonPlayerLimitRes, query);
+
+export const setSeasonBlacklist = (body: In<typeof SetContestSeasonPlayerLimitReq>, options?: CallOptions) =>
+  request('POST', contest('set_contest_season_player_limit'), SetContestSeasonPlayerLimitRes, body, options);
+
+export const fetchSeasonChatLimit = (query: In<typeof ContestSeasonChatLimitReq>) =>
+  request('GET', contest('contest_season_chat_limit'), ContestSeasonChatLimitRes, query);
+
+export const setSeasonChatLimit = (body: In<typeof SetContestSeasonChatLimitReq>, options?: CallOptions) =>
+  request('POST', contest('set_contest_season_chat_limit'), SetContestSeasonChatLimitRes, body, options);
+
+/** Nicknames of internal account ids (the server takes at most 1000 per call). */
+export const searchAccounts = (accountList: number[], options?: CallOptions) =>
+  request('POST', contest('search_accounts'), SearchAccountsRes, { account_list: accountList }, options);
+
+// Sign-up, from the player's side
+
+export const fetchContestPublicInfo = (contestId: number, options?: CallOptions) =>
+  request(
+    'GET',
+    contest('fetch_contest_public_info'),
+    FetchContestPublicInfoRes,
+    { contest_id: contestId },
+    options,
+  );
+
+export const signupContestSeason = (body: In<typeof SignupContestSeasonReq>, options?: CallOptions) =>
+  request('POST', contest('signup_contest_season'), SignupContestSeasonRes, body, options);
+
+export const cancelContestSeasonSignup = (
+  body: In<typeof CancelContestSeasonSignupReq>,
+  options?: CallOptions,
+) => request('POST', contest('cancel_contest_season_signup'), CancelContestSeasonSignupRes, body, options);
+
+export const fetchContestSeasonSignup = (query: In<typeof FetchContestSeasonSignupReq>) =>
+  request('GET', contest('fetch_contest_season_signup'), FetchContestSeasonSignupRes, query);
+
 export type ApiKey = z.output<typeof FetchApiKeyListRes>[number];
 export type ContestListItem = z.output<typeof FetchContestListRes>[number];
 export type ContestDetail = z.output<typeof FetchContestDetailRes>;
+export type SeasonItem = z.output<typeof FetchContestSeasonListRes>[number];
+export type SeasonPlayer = z.output<typeof ContestSeasonPlayerListRes>['list'][number];
+export type BatchResult = z.output<typeof AddContestSeasonPlayerRes>;
+export type ListedAccount = z.output<typeof SearchAccountsRes>[number];
+export type ContestPublicInfo = z.output<typeof FetchContestPublicInfoRes>;

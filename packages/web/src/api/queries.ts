@@ -7,6 +7,7 @@ import {
   fetchContestDetail,
   fetchContestList,
   fetchServerTime,
+  fetchSiteConfig,
 } from './calls';
 
 /** Query keys, so mutations can invalidate exactly what they changed. */
@@ -17,6 +18,11 @@ export const keys = {
   contests: ['contests'] as const,
   contest: (uniqueId: number) => ['contest', uniqueId] as const,
   announcement: (lang: string) => ['announcement', lang] as const,
+  siteConfig: ['siteConfig'] as const,
+  seasons: (uniqueId: number) => ['seasons', uniqueId] as const,
+  /** Everything of one season's players (sign-ups, roster, blacklist, chat list): prefix for invalidation. */
+  seasonPlayers: (uniqueId: number, seasonId: number) => ['seasonPlayers', uniqueId, seasonId] as const,
+  publicContest: (contestId: number) => ['publicContest', contestId] as const,
 };
 
 export function useAccountInfo() {
@@ -65,4 +71,9 @@ export function useAnnouncement() {
 
 export function useApiKeys() {
   return useQuery({ queryKey: keys.apiKeys, queryFn: fetchApiKeyList });
+}
+
+/** What this deployment offers (season chat); rarely changes. */
+export function useSiteConfig() {
+  return useQuery({ queryKey: keys.siteConfig, queryFn: fetchSiteConfig, staleTime: 10 * 60_000 });
 }
