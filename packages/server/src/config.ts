@@ -60,6 +60,11 @@ const EnvSchema = z.object({
     .default(2 * 1024 * 1024),
   /** Requests served on one keep-alive connection before it is closed (0 = no limit). */
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().nonnegative().default(1000),
+  /** Season chat is offered (the console shows its chat-setting page); `0` or `false` turns it off. */
+  TAIKAI_SEASON_CHAT: z
+    .string()
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
 });
 
 export type Config = {
@@ -77,6 +82,8 @@ export type Config = {
   webDist: string;
   forbiddenWordsFile: string;
   logLevel: string;
+  /** Season chat is offered (`fetch_site_config`). */
+  seasonChat: boolean;
   limits: {
     loginPerIp: number;
     loginFailuresPerAccount: number;
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TAIKAI_FORBIDDEN_WORDS ?? join(resolve(e.TAIKAI_DATA_DIR), 'forbidden-words.txt'),
     ),
     logLevel: e.LOG_LEVEL,
+    seasonChat: e.TAIKAI_SEASON_CHAT,
     limits: {
       loginPerIp: e.LOGIN_RATE_PER_IP,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -1,4 +1,4 @@
-import type { SeasonListItemWire } from '@taikai/protocol';
+import type { ContestSeasonChatLimitRes, ListedAccountWire, SeasonListItemWire } from '@taikai/protocol';
 import { SeasonState } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { SeasonRow } from './queries';
@@ -29,4 +29,21 @@ export function presentSeason(row: SeasonRow, now: number): z.infer<typeof Seaso
     show_team_rank: row.showTeamRank,
     remark: row.remark,
   };
+}
+
+/** `{account_id, nickname}` entries of a season's list, in list order; a vanished account shows ''. */
+export function presentListed(
+  accountIds: readonly number[],
+  names: ReadonlyMap<number, string>,
+): z.infer<typeof ListedAccountWire>[] {
+  return accountIds.map((id) => ({ account_id: id, nickname: names.get(id) ?? '' }));
+}
+
+/** A season's chat limit: its type and the players listed under that type (none for no limit). */
+export function presentChatLimit(
+  type: number,
+  accountIds: readonly number[],
+  names: ReadonlyMap<number, string>,
+): z.infer<typeof ContestSeasonChatLimitRes> {
+  return { type, list: presentListed(accountIds, names) };
 }

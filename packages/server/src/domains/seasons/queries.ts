@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { seasons } from '../../db/schema';
+import { seasonAccountLists, seasons } from '../../db/schema';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 
@@ -37,4 +37,77 @@ export async function seasonOf(
     .where(and(eq(seasons.uniqueId, uniqueId), eq(seasons.seasonId, seasonId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** Writes changed fields of one season; answers the row as it now stands. */
+export async function updateSeason(
+  db: Executor,
+  uniqueId: number,
+  seasonId: number,
+  changes: Partial<Omit<SeasonRow, 'uniqueId' | 'seasonId'>>,
+): Promise<SeasonRow> {
+  const [row] = await db
+    .update(seasons)
+    .set(changes)
+    .where(and(eq(seasons.uniqueId, uniqueId), eq(seasons.seasonId, seasonId)))
+    .returning();
+  return row;
+}
+
+/** Lists a season keeps of accounts: 1 chat whitelist, 2 chat blacklist, 3 sign-up blacklist. */
+export const SeasonList = { CHAT_WHITELIST: 1, CHAT_BLACKLIST: 2, SIGNUP_BLACKLIST: 3 } as const;
+export type SeasonList = (typeof SeasonList)[keyof typeof SeasonList];
+
+const listOf = (uniqueId: number, seasonId: number, list: SeasonList) =>
+  and(
+    eq(seasonAccountLists.uniqueId, uniqueId),
+    eq(seasonAccountLists.seasonId, seasonId),
+    eq(seasonAccountLists.list, list),
+  );
+
+/** Account ids on one list of a season, in the order they were added. */
+export async function listedAccountIds(
+  db: Executor,
+  uniqueId: number,
+  seasonId: number,
+  list: SeasonList,
+): Promise<number[]> {
+  const rows = await db
+    .select({ accountId: seasonAccountLists.accountId })
+    .from(seasonAccountLists)
+    .where(listOf(uniqueId, seasonId, list))
+    .orderBy(asc(seasonAccountLists.createTime), asc(seasonAccountLists.accountId));
+  return rows.map((r) => r.accountId);
+}
+
+/** Puts accounts on a list; answers the ids that were not on it yet. */
+export async function insertListed(
+  db: Executor,
+  key: { uniqueId: number; seasonId: number; list: SeasonList },
+  accountIds: number[],
+  now: number,
+): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .insert(seasonAccountLists)
+    .values(accountIds.map((accountId) => ({ ...key, accountId, createTime: now })))
+    .onConflictDoNothing()
+    .returning({ accountId: seasonAccountLists.accountId });
+  return rows.map((r) => r.accountId);
+}
+
+/** Takes accounts off a list; answers the ids that were on it. */
+export async function deleteListed(
+  db: Executor,
+  key: { uniqueId: number; seasonId: number; list: SeasonList },
+  accountIds: number[],
+): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .delete(seasonAccountLists)
+    .where(
+      and(listOf(key.uniqueId, key.seasonId, key.list), inArray(seasonAccountLists.accountId, accountIds)),
+    )
+    .returning({ accountId: seasonAccountLists.accountId });
+  return rows.map((r) => r.accountId);
 }

@@ -1,12 +1,37 @@
-import { ErrorCode, LIMITS, RankRule, SeasonState, SeasonType, SignupType } from '@taikai/protocol';
+import {
+  type ContestSeasonChatLimitRes,
+  type CreateContestSeasonReq,
+  ErrorCode,
+  type FetchSiteConfigRes,
+  isRankRuleCode,
+  LIMITS,
+  ListType,
+  RankRule,
+  type SeasonListItemWire,
+  SeasonState,
+  SeasonType,
+  type SetContestSeasonChatLimitReq,
+  type SetContestSeasonChatLimitRes,
+  SignupType,
+  type UpdateContestSeasonReq,
+  validateRemark,
+  validateTimeRange,
+  validateWindow,
+} from '@taikai/protocol';
+import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx, Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import type { Action } from '../../policy';
+import { namesOf } from '../accounts/service';
+import { refuseFirst } from '../contests/names';
 import { managedContest } from '../contests/service';
-import { presentSeason, seasonState } from './presenter';
+import * as players from '../players/service';
+import { presentChatLimit, presentSeason, seasonState } from './presenter';
 import * as q from './queries';
+
+type SeasonWire = z.infer<typeof SeasonListItemWire>;
 
 /**
  * The first season, created with its tournament: it starts with the tournament and ends 7 days later
@@ -76,4 +101,269 @@ export async function managedSeason(
   if (options.writable && state === SeasonState.ENDED)
     throw new ContestError(ErrorCode.SEASON_ENDED_READONLY);
   return { ...contest, season, state };
+}
+
+const seasonKey = (row: { uniqueId: number; seasonId: number }) => `${row.uniqueId}/${row.seasonId}`;
+
+/** `fetch_contest_season_list`: the seasons of a tournament the actor may see, oldest first. */
+export async function listSeasons(ctx: AuthedCtx, uniqueId: number): Promise<SeasonWire[]> {
+  await managedContest(ctx.db, ctx, uniqueId, 'view');
+  return seasonList(ctx.db, uniqueId, ctx.now);
+}
+
+/**
+ * `create_contest_season`: the next season, once every season of the tournament is ended. Refusals in order:
+ * those of `managedContest` · 2535 a season not ended · 2562/2549 times. The new season carries over the sign-up
+ * type, auto match, rank rule, rank type and team-rank switch of the previous one; its sign-up and match
+ * windows are the season itself. The tournament row is locked, so of two creations at once one waits and then
+ * finds the other's season not ended.
+ */
+export async function createSeason(
+  ctx: AuthedCtx,
+  req: z.infer<typeof CreateContestSeasonReq>,
+): Promise<SeasonWire> {
+  return ctx.db.transaction(async (tx) => {
+    await managedContest(tx, ctx, req.unique_id, 'manageSeasons', true);
+    const existing = await q.seasonsOf(tx, req.unique_id);
+    if (existing.some((row) => seasonState(row, ctx.now) !== SeasonState.ENDED)) {
+      throw new ContestError(ErrorCode.SEASON_NOT_ENDED);
+    }
+    refuseFirst(validateTimeRange({ start_time: req.start_time, end_time: req.end_time }, ctx.now));
+    const previous = existing.at(-1);
+    const row = await q.insertSeason(tx, {
+      uniqueId: req.unique_id,
+      seasonId: (previous?.seasonId ?? 0) + 1,
+      startTime: req.start_time,
+      endTime: req.end_time,
+      createTime: ctx.now,
+      signupType: previous?.signupType ?? SignupType.CLOSE,
+      signupStartTime: req.start_time,
+      signupEndTime: req.end_time,
+      autoMatch: previous?.autoMatch ?? 0,
+      matchStartTime: req.start_time,
+      matchEndTime: req.end_time,
+      rankRule: previous?.rankRule ?? RankRule.NONE,
+      rankType: previous?.rankType ?? SeasonType.PERSONAL,
+      showTeamRank: previous?.showTeamRank ?? 0,
+      remark: '',
+    });
+    const after = presentSeason(row, ctx.now);
+    await audit(tx, ctx, {
+      action: 'season.create',
+      targetType: 'season',
+      targetId: seasonKey(row),
+      before: null,
+      after,
+    });
+    return after;
+  });
+}
+
+/** A window moved into the season: its start within the season, its end between its start and the season end. */
+function clampWindow(start: number, end: number, season: { start: number; end: number }) {
+  const s = Math.min(Math.max(start, season.start), season.end);
+  return { start: s, end: Math.min(Math.max(end, s), season.end) };
+}
+
+type SeasonChanges = Partial<Omit<q.SeasonRow, 'uniqueId' | 'seasonId'>>;
+
+/**
+ * `update_contest_season`: any field of the season setting, on a season that is not ended. Refusals in order:
+ * those of `managedSeason` (2542 ended) · start: 2563 once the season started, 2562 before now · end: 2564 once
+ * the season finished · 2562/2549 season times · 2562 a sign-up window (check) or match window (auto match)
+ * outside the season · 2517 rank rule · 2554 remark. A running season's end may move anywhere after its start,
+ * the past included (that finishes it early). Team seasons rank with no rule. Windows not in use are moved
+ * into the season silently. Leaving check mode deletes the sign-ups waiting for review. A change that changes
+ * nothing writes nothing.
+ */
+export async function updateSeason(
+  ctx: AuthedCtx,
+  req: z.infer<typeof UpdateContestSeasonReq>,
+): Promise<SeasonWire> {
+  return ctx.db.transaction(async (tx) => {
+    const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+    const { season, state } = await managedSeason(tx, ctx, ids, 'manageSeasons', {
+      lock: true,
+      writable: true,
+    });
+    const s = req.setting;
+
+    // Season times.
+    const startChanged = s.start_time !== undefined && s.start_time !== season.startTime;
+    const endChanged = s.end_time !== undefined && s.end_time !== season.endTime;
+    if (startChanged && state !== SeasonState.PENDING) throw new ContestError(ErrorCode.START_LOCKED);
+    if (endChanged && state === SeasonState.FINISHED) throw new ContestError(ErrorCode.END_LOCKED);
+    const startTime = s.start_time ?? season.startTime;
+    const endTime = s.end_time ?? season.endTime;
+    const range = { start_time: startTime, end_time: endTime };
+    if (startChanged || endChanged) {
+      refuseFirst(validateTimeRange(range, ctx.now, { checkStart: startChanged }));
+    }
+    const timesMoved = startChanged || endChanged;
+    const within = { start: startTime, end: endTime };
+
+    // Sign-up: the window matters only when sign-ups are checked; otherwise a moved window (or a window of a
+    // moved season) is kept inside the season, and a window sent as it stands is left alone.
+    const signupType = s.signup_type ?? season.signupType;
+    let signup = {
+      start: s.signup_start_time ?? season.signupStartTime,
+      end: s.signup_end_time ?? season.signupEndTime,
+    };
+    const signupMoved = signup.start !== season.signupStartTime || signup.end !== season.signupEndTime;
+    if (signupType === SignupType.CHECK) refuseFirst(validateWindow(signup, range, 'signup'));
+    else if (timesMoved || signupMoved) signup = clampWindow(signup.start, signup.end, within);
+
+    // Auto match: likewise, the window matters only when it is on.
+    const autoMatch = s.auto_match ?? season.autoMatch;
+    let match = {
+      start: s.match_start_time ?? season.matchStartTime,
+      end: s.match_end_time ?? season.matchEndTime,
+    };
+    const matchMoved = match.start !== season.matchStartTime || match.end !== season.matchEndTime;
+    if (autoMatch === 1) refuseFirst(validateWindow(match, range, 'match'));
+    else if (timesMoved || matchMoved) match = clampWindow(match.start, match.end, within);
+
+    // Ranking: a rule code; team seasons have none.
+    if (s.rank_rule !== undefined && !isRankRuleCode(s.rank_rule)) {
+      throw new ContestError(ErrorCode.PARAM_ERROR, { message: 'rank_rule: not a rank rule code' });
+    }
+    const rankType = s.rank_type ?? season.rankType;
+    const rankRule = rankType === SeasonType.TEAM ? RankRule.NONE : (s.rank_rule ?? season.rankRule);
+
+    if (s.remark !== undefined) refuseFirst(validateRemark('season', s.remark));
+
+    const wanted: SeasonChanges = {
+      startTime,
+      endTime,
+      signupType,
+      signupStartTime: signup.start,
+      signupEndTime: signup.end,
+      autoMatch,
+      matchStartTime: match.start,
+      matchEndTime: match.end,
+      rankRule,
+      rankType,
+      showTeamRank: s.show_team_rank ?? season.showTeamRank,
+      remark: s.remark ?? season.remark,
+    };
+    const changes: SeasonChanges = {};
+    const before: SeasonChanges = {};
+    for (const [key, value] of Object.entries(wanted) as [keyof SeasonChanges, never][]) {
+      if (season[key] === value) continue;
+      changes[key] = value;
+      before[key] = season[key] as never;
+    }
+    if (Object.keys(changes).length === 0) return presentSeason(season, ctx.now);
+
+    const leavesCheck = season.signupType === SignupType.CHECK && signupType !== SignupType.CHECK;
+    const dropped = leavesCheck ? await players.dropPendingSignups(tx, ids.uniqueId, ids.seasonId) : 0;
+    const row = await q.updateSeason(tx, ids.uniqueId, ids.seasonId, changes);
+    await audit(tx, ctx, {
+      action: 'season.update',
+      targetType: 'season',
+      targetId: seasonKey(row),
+      before,
+      after: leavesCheck ? { ...changes, droppedPendingSignups: dropped } : changes,
+    });
+    return presentSeason(row, ctx.now);
+  });
+}
+
+/**
+ * `end_contest_season`: closes a finished season for good (state 4; its data becomes read-only). Refusals in
+ * order: those of `managedSeason` · 2565 already ended · 2541 pending or running (move its end first).
+ */
+export async function endSeason(
+  ctx: AuthedCtx,
+  ids: { uniqueId: number; seasonId: number },
+): Promise<SeasonWire> {
+  return ctx.db.transaction(async (tx) => {
+    const { season, state } = await managedSeason(tx, ctx, ids, 'manageSeasons', { lock: true });
+    if (state === SeasonState.ENDED) throw new ContestError(ErrorCode.SEASON_ENDED);
+    if (state !== SeasonState.FINISHED) throw new ContestError(ErrorCode.SEASON_NOT_FINISHED);
+    const row = await q.updateSeason(tx, ids.uniqueId, ids.seasonId, { closeTime: ctx.now });
+    await audit(tx, ctx, {
+      action: 'season.end',
+      targetType: 'season',
+      targetId: seasonKey(season),
+      before: { closeTime: null },
+      after: { closeTime: ctx.now },
+    });
+    return presentSeason(row, ctx.now);
+  });
+}
+
+/** The list that holds the accounts of a chat limit type (none for no limit). */
+function chatListOf(type: number): q.SeasonList | null {
+  if (type === ListType.WHITELIST) return q.SeasonList.CHAT_WHITELIST;
+  if (type === ListType.BLACKLIST) return q.SeasonList.CHAT_BLACKLIST;
+  return null;
+}
+
+/** `contest_season_chat_limit`: the season's chat limit type and the players on that type's list. */
+export async function chatLimit(
+  ctx: AuthedCtx,
+  ids: { uniqueId: number; seasonId: number },
+): Promise<z.infer<typeof ContestSeasonChatLimitRes>> {
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'manageLists');
+  const list = chatListOf(season.chatLimitType);
+  const accountIds = list === null ? [] : await q.listedAccountIds(ctx.db, ids.uniqueId, ids.seasonId, list);
+  return presentChatLimit(season.chatLimitType, accountIds, await namesOf(ctx.db, accountIds));
+}
+
+/**
+ * `set_contest_season_chat_limit`: sets the chat limit type and adds and removes players on that type's list,
+ * in one transaction, on a season that is not ended (2542). Unknown accounts fail with 1002. With no limit (0)
+ * only the type is set; both lists are kept for later.
+ */
+export async function setChatLimit(
+  ctx: AuthedCtx,
+  req: z.infer<typeof SetContestSeasonChatLimitReq>,
+): Promise<z.infer<typeof SetContestSeasonChatLimitRes>> {
+  return ctx.db.transaction(async (tx) => {
+    const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+    const { season } = await managedSeason(tx, ctx, ids, 'manageLists', { lock: true, writable: true });
+    const list = chatListOf(req.type);
+    const success: number[] = [];
+    const failed: { account_id: number; error: number }[] = [];
+    let added: number[] = [];
+    let removed: number[] = [];
+    if (list !== null) {
+      const asked = [...new Set([...req.add_list, ...req.remove_list])];
+      const known = await namesOf(tx, asked);
+      for (const id of asked) {
+        if (known.has(id)) success.push(id);
+        else failed.push({ account_id: id, error: ErrorCode.ACCOUNT_NOT_FOUND });
+      }
+      const key = { ...ids, list };
+      added = await q.insertListed(
+        tx,
+        key,
+        [...new Set(req.add_list)].filter((id) => known.has(id)),
+        ctx.now,
+      );
+      removed = await q.deleteListed(
+        tx,
+        key,
+        [...new Set(req.remove_list)].filter((id) => known.has(id)),
+      );
+    }
+    const typeChanged = req.type !== season.chatLimitType;
+    if (typeChanged) await q.updateSeason(tx, ids.uniqueId, ids.seasonId, { chatLimitType: req.type });
+    if (typeChanged || added.length > 0 || removed.length > 0) {
+      await audit(tx, ctx, {
+        action: 'season.chat_limit',
+        targetType: 'season',
+        targetId: seasonKey(season),
+        before: { type: season.chatLimitType },
+        after: { type: req.type, list, added, removed },
+      });
+    }
+    return { success, failed };
+  });
+}
+
+/** `fetch_site_config`: what this deployment offers. */
+export function siteConfig(ctx: Ctx): z.infer<typeof FetchSiteConfigRes> {
+  return { chat: ctx.config.seasonChat ? 1 : 0 };
 }
