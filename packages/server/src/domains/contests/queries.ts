@@ -64,3 +64,15 @@ export async function updateContest(
   const [row] = await db.update(contests).set(values).where(eq(contests.uniqueId, uniqueId)).returning();
   return row;
 }
+
+/** A tournament that has not been deleted, by its short public `contest_id`. */
+export async function liveContestByContestId(
+  db: Executor,
+  contestId: number,
+): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.contestId, contestId), isNull(contests.deleteTime)));
+  return row;
+}

@@ -214,3 +214,10 @@ export async function deleteContest(ctx: AuthedCtx, uniqueId: number): Promise<R
   });
   return {};
 }
+
+/** A live tournament by its short public `contest_id`, as the player pages open it; 2501 when there is none. */
+export async function publicContest(db: Executor, contestId: number): Promise<q.ContestRow> {
+  const row = await q.liveContestByContestId(db, contestId);
+  if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  return row;
+}
