@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
+import { PlayLayout } from '../pages/play/PlayLayout';
 import { CrashPage, RouteCrash } from './shell/CrashPage';
 import { PublicLayout } from './shell/PublicLayout';
 import { RequireToken } from './shell/RequireToken';
@@ -13,8 +14,11 @@ const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
 const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
 const ContestTabPending = lazy(() => import('../pages/contest/ContestTabPending'));
+const SeasonsTab = lazy(() => import('../pages/contest/seasons/SeasonsTab'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
 const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
+const PlayIndexPage = lazy(() => import('../pages/play/PlayIndexPage'));
+const PlayPage = lazy(() => import('../pages/play/PlayPage'));
 
 const router = createBrowserRouter([
   {
@@ -26,6 +30,18 @@ const router = createBrowserRouter([
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
           { path: '/privacy', element: <PrivacyPage /> },
+        ],
+      },
+      {
+        // The players' pages: phone first, outside the organisers' shell.
+        element: (
+          <RequireToken>
+            <PlayLayout />
+          </RequireToken>
+        ),
+        children: [
+          { path: '/play', element: <PlayIndexPage /> },
+          { path: '/play/:contestId', element: <PlayPage /> },
         ],
       },
       {
@@ -45,7 +61,7 @@ const router = createBrowserRouter([
               { path: 'announcement', element: <ContestTabPending tab="announcement" /> },
               { path: 'manager', element: <ContestTabPending tab="manager" /> },
               { path: 'user', element: <ContestTabPending tab="user" /> },
-              { path: 'season', element: <ContestTabPending tab="seasons" /> },
+              { path: 'season', element: <SeasonsTab /> },
               { path: 'season/:seasonId/*', element: <SeasonPage /> },
               { path: '*', element: <Navigate to="." replace /> },
             ],

@@ -65,7 +65,8 @@ export default function ContestPage() {
       </div>
       <Tabs
         activeKey={active}
-        onChange={(key) => navigate(key ? `${base}/${key}` : base)}
+        // A click on the active tab still navigates: from a season page, "Seasons" returns to the list.
+        onTabClick={(key) => navigate(key ? `${base}/${key}` : base)}
         items={TABS.map((tab) => ({
           key: tab.key,
           label: <span data-testid={`contest-tab-${tab.key || 'info'}`}>{t(tab.label)}</span>,

@@ -22,6 +22,7 @@ import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLang
 import { useContestOutlet } from '../useContestRoute';
 import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
+import { SignupLink } from './SignupLink';
 
 /** Tournament info: names, show-in-list, hidden and banned zones; refresh and update. */
 export default function InfoTab() {
@@ -124,6 +125,12 @@ export default function InfoTab() {
               label: t('info.timeRange'),
               span: 4,
               children: formatRange(contest.start_time, contest.finish_time),
+            },
+            {
+              key: 'signupLink',
+              label: t('info.signupLink'),
+              span: 4,
+              children: <SignupLink contestId={contest.contest_id} />,
             },
           ]}
         />
