@@ -1,6 +1,330 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import CheckOutlined from '@ant-design/icons/CheckOutlined';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { SeasonState, SignupType } from '@taikai/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkSeasonPlayers, markSeasonPlayer, type SeasonPlayer } from '../../../api/calls';
+import { keys } from '../../../api/queries';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { groupFailures, publicIdOf } from '../../../components/players/accounts';
+import { RemarkCell } from '../../../components/players/RemarkCell';
+import { reportFailures } from '../../../components/players/reportFailures';
+import { formatMinute } from '../../../components/time';
 import type { SeasonPageProps } from '../subpages';
+import { RejectDialog } from './RejectDialog';
+import { useSignups } from './useSignups';
 
-export default function JoinPage(_props: SeasonPageProps) {
-  return <ComingSoon />;
+const PAGE_SIZES = [10, 20];
+
+/**
+ * Sign-up review (spec §2): the season's pending sign-ups, searched by id or nickname, passed or rejected
+ * one by one or in a batch; rejecting may also blacklist. An ended season is read-only.
+ */
+export default function JoinPage({ contest, season }: SeasonPageProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const uniqueId = contest.unique_id;
+  const seasonId = season.season_id;
+  const readOnly = season.state === SeasonState.ENDED;
+
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [selected, setSelected] = useState<SeasonPlayer[]>([]);
+  const [rejecting, setRejecting] = useState<SeasonPlayer[] | null>(null);
+  const [busy, setBusy] = useState<Set<number>>(new Set());
+
+  const signups = useSignups(uniqueId, seasonId, { search, page, pageSize });
+  const total = signups.data?.total ?? 0;
+
+  // A page emptied by the last decision shows the last page that still has sign-ups.
+  useEffect(() => {
+    const data = signups.data;
+    if (!data || signups.isPlaceholderData || data.list.length > 0 || page === 1) return;
+    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
+  }, [signups.data, signups.isPlaceholderData, page, pageSize]);
+
+  const refreshPlayers = () =>
+    queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, seasonId) });
+
+  /** Sends the decisions; reports what passed or was rejected and, per reason, what failed. */
+  const decide = async (players: SeasonPlayer[], pass: boolean, blacklist = false) => {
+    const ids = players.map((p) => p.account_id);
+    setBusy((b) => new Set([...b, ...ids]));
+    try {
+      const answer = await checkSeasonPlayers({
+        unique_id: uniqueId,
+        season_id: seasonId,
+        checked_list: ids.map((account_id) => ({
+          account_id,
+          pass: pass ? 1 : 0,
+          blacklist: blacklist ? 1 : 0,
+        })),
+      });
+      if (answer.success.length > 0) {
+        void message.success(
+          pass
+            ? t('join.passed', { count: answer.success.length })
+            : blacklist
+              ? t('join.rejectedBlacklisted', { count: answer.success.length })
+              : t('join.rejected', { count: answer.success.length }),
+        );
+      }
+      reportFailures(
+        modal,
+        t('join.failedTitle', { count: answer.failed.length }),
+        groupFailures(answer.failed),
+      );
+      setSelected((s) => s.filter((p) => !ids.includes(p.account_id)));
+    } finally {
+      setBusy((b) => new Set([...b].filter((id) => !ids.includes(id))));
+      await refreshPlayers();
+    }
+  };
+
+  const confirmPass = (players: SeasonPlayer[]) =>
+    modal.confirm({
+      title: t('join.passMany', { count: players.length }),
+      content: t('join.passHint'),
+      okText: t('join.pass'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'join-pass-confirm' },
+      onOk: () => decide(players, true).catch(() => undefined),
+    });
+
+  const saveRemark = async (player: SeasonPlayer, remark: string) => {
+    await markSeasonPlayer({
+      unique_id: uniqueId,
+      season_id: seasonId,
+      account_id: player.account_id,
+      remark,
+    });
+    void message.success(t('players.remarkSaved'));
+    await refreshPlayers();
+  };
+
+  const readOnlyReason = readOnly ? t('players.endedReason') : undefined;
+  const anySelected = selected.length > 0;
+
+  return (
+    <div className="tab-panel" data-testid="join-page">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <div className="page-title" style={{ marginBottom: 0 }}>
+          <Space size="middle" align="center">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('join.title')}
+            </Typography.Title>
+            <Tag color={total > 0 ? 'orange' : 'default'} data-testid="join-total">
+              {t('join.total', { count: total })}
+            </Tag>
+          </Space>
+          <Space>
+            <Input.Search
+              data-testid="join-search"
+              allowClear
+              placeholder={t('players.searchPlaceholder')}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onSearch={(value) => {
+                setSearch(value.trim());
+                setPage(1);
+              }}
+              style={{ width: 260 }}
+            />
+            <Button
+              icon={<ReloadOutlined />}
+              data-testid="join-refresh"
+              loading={signups.isFetching && !signups.isPending}
+              onClick={() => void signups.refetch()}
+            >
+              {t('common.refresh')}
+            </Button>
+          </Space>
+        </div>
+
+        {readOnly && (
+          <Alert type="info" showIcon title={t('players.readOnly')} data-testid="join-read-only" />
+        )}
+        {!readOnly && season.signup_type !== SignupType.CHECK && (
+          <Alert type="info" showIcon title={t('join.notReviewed')} data-testid="join-not-check" />
+        )}
+
+        <Space wrap>
+          <Tooltip title={readOnlyReason}>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              data-testid="join-pass-selected"
+              disabled={readOnly || !anySelected}
+              onClick={() => confirmPass(selected)}
+            >
+              {t('join.passSelected', { count: selected.length })}
+            </Button>
+          </Tooltip>
+          <Tooltip title={readOnlyReason}>
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              data-testid="join-reject-selected"
+              disabled={readOnly || !anySelected}
+              onClick={() => setRejecting(selected)}
+            >
+              {t('join.rejectSelected', { count: selected.length })}
+            </Button>
+          </Tooltip>
+          {anySelected && (
+            <Button type="link" onClick={() => setSelected([])} data-testid="join-clear-selection">
+              {t('players.clearSelection')}
+            </Button>
+          )}
+        </Space>
+
+        {signups.isError ? (
+          <LoadFailedAlert retrying={signups.isFetching} onRetry={() => void signups.refetch()} />
+        ) : (
+          <Table<SeasonPlayer>
+            data-testid="join-table"
+            rowKey="account_id"
+            size="middle"
+            loading={signups.isPending || (signups.isFetching && signups.isPlaceholderData)}
+            dataSource={signups.data?.list ?? []}
+            rowSelection={
+              readOnly
+                ? undefined
+                : {
+                    selectedRowKeys: selected.map((p) => p.account_id),
+                    preserveSelectedRowKeys: true,
+                    onChange: (_keys, rows) =>
+                      setSelected((current) => {
+                        // Rows of other pages stay selected; this page's rows follow the table.
+                        const onPage = new Set((signups.data?.list ?? []).map((p) => p.account_id));
+                        const kept = current.filter((p) => !onPage.has(p.account_id));
+                        return [
+                          ...kept,
+                          ...rows.filter(
+                            (r): r is SeasonPlayer => r !== undefined && onPage.has(r.account_id),
+                          ),
+                        ];
+                      }),
+                  }
+            }
+            locale={{
+              emptyText: (
+                <Empty
+                  description={search ? t('players.noMatch', { search }) : t('join.empty')}
+                  data-testid="join-empty"
+                />
+              ),
+            }}
+            pagination={{
+              current: page,
+              pageSize,
+              total,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (count) => t('players.total', { count }),
+              onChange: (p, size) => {
+                setPage(size !== pageSize ? 1 : p);
+                setPageSize(size);
+              },
+            }}
+            columns={[
+              {
+                title: t('players.nickname'),
+                dataIndex: 'nickname',
+                render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+              },
+              {
+                title: t('players.publicId'),
+                key: 'publicId',
+                width: 140,
+                render: (_: unknown, p: SeasonPlayer) => (
+                  <Typography.Text copyable data-testid={`join-id-${publicIdOf(p.account_id)}`}>
+                    {publicIdOf(p.account_id)}
+                  </Typography.Text>
+                ),
+              },
+              {
+                title: t('join.signupTime'),
+                dataIndex: 'create_time',
+                width: 170,
+                render: (v: number) => formatMinute(v),
+              },
+              {
+                title: t('players.remark'),
+                dataIndex: 'remark',
+                render: (remark: string, p: SeasonPlayer) => (
+                  <RemarkCell
+                    value={remark}
+                    readOnly={readOnly}
+                    testId={`join-remark-${publicIdOf(p.account_id)}`}
+                    onSave={(next) => saveRemark(p, next)}
+                  />
+                ),
+              },
+              {
+                title: t('players.actions'),
+                key: 'actions',
+                align: 'right',
+                width: 200,
+                render: (_: unknown, p: SeasonPlayer) => {
+                  const id = publicIdOf(p.account_id);
+                  const working = busy.has(p.account_id);
+                  return (
+                    <Space size="small">
+                      <Tooltip title={readOnlyReason}>
+                        <Button
+                          size="small"
+                          type="primary"
+                          ghost
+                          icon={<CheckOutlined />}
+                          data-testid={`join-pass-${id}`}
+                          disabled={readOnly}
+                          loading={working}
+                          onClick={() => void decide([p], true).catch(() => undefined)}
+                        >
+                          {t('join.pass')}
+                        </Button>
+                      </Tooltip>
+                      <Tooltip title={readOnlyReason}>
+                        <Button
+                          size="small"
+                          danger
+                          icon={<CloseOutlined />}
+                          data-testid={`join-reject-${id}`}
+                          disabled={readOnly || working}
+                          onClick={() => setRejecting([p])}
+                        >
+                          {t('join.reject')}
+                        </Button>
+                      </Tooltip>
+                    </Space>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+      </Space>
+      <RejectDialog
+        players={rejecting}
+        onCancel={() => setRejecting(null)}
+        onReject={(players, blacklist) => decide(players, false, blacklist)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,361 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import ImportOutlined from '@ant-design/icons/ImportOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
+import { ErrorCode, SeasonType, textFor } from '@taikai/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  addSeasonPlayers,
+  importSeasonPlayers,
+  markSeasonPlayer,
+  removeSeasonPlayers,
+  renameSeasonPlayer,
+  type SeasonPlayer,
+} from '../../../api/calls';
+import { keys } from '../../../api/queries';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
+import { type FoundAccount, groupFailures, publicIdOf } from '../../../components/players/accounts';
+import { RemarkCell } from '../../../components/players/RemarkCell';
+import { reportFailures } from '../../../components/players/reportFailures';
+import { currentLanguage } from '../../../i18n';
+import type { SeasonPageProps } from '../subpages';
+import { ExportDialog, rosterFileName } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
+import { useRoster } from './queries';
+import { RenameDialog } from './RenameDialog';
+
+const PAGE_SIZES = [10, 20, 50];
+
+/**
+ * The season roster (spec §2): search, remarks, nicknames, removal; adding by public id, importing another
+ * season's roster, CSV export.
+ */
+export function RosterSection({ contest, season, readOnly }: SeasonPageProps & { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const uniqueId = contest.unique_id;
+  const seasonId = season.season_id;
+  const teamSeason = season.rank_type === SeasonType.TEAM;
+
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<'add' | 'import' | 'export' | null>(null);
+  const [renaming, setRenaming] = useState<SeasonPlayer | null>(null);
+
+  const roster = useRoster(uniqueId, seasonId, { search, page, pageSize });
+  const total = roster.data?.total ?? 0;
+
+  useEffect(() => {
+    const data = roster.data;
+    if (!data || roster.isPlaceholderData || data.list.length > 0 || page === 1) return;
+    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
+  }, [roster.data, roster.isPlaceholderData, page, pageSize]);
+
+  const refreshPlayers = () =>
+    queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, seasonId) });
+  const base = { unique_id: uniqueId, season_id: seasonId };
+  const readOnlyReason = readOnly ? t('players.endedReason') : undefined;
+  const otherSeasons = contest.season_list.filter((s) => s.season_id !== seasonId);
+  const contestName = textFor(contest.contest_name, currentLanguage());
+
+  const remove = async (accountIds: number[]) => {
+    const answer = await removeSeasonPlayers({ ...base, account_id_list: accountIds });
+    void message.success(t('roster.deleted', { count: answer.success.length }));
+    setSelected((s) => s.filter((id) => !accountIds.includes(id)));
+    await refreshPlayers();
+  };
+
+  const confirmRemove = (players: { account_id: number; nickname?: string }[]) =>
+    modal.confirm({
+      title:
+        players.length === 1 && players[0].nickname !== undefined
+          ? t('roster.deleteOne', { name: players[0].nickname, id: publicIdOf(players[0].account_id) })
+          : t('roster.deleteMany', { count: players.length }),
+      content: t('roster.deleteHint'),
+      okText: t('roster.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'roster-delete-confirm' },
+      cancelText: t('common.cancel'),
+      onOk: () => remove(players.map((p) => p.account_id)),
+    });
+
+  const add = async (accounts: FoundAccount[]) => {
+    const answer = await addSeasonPlayers({
+      ...base,
+      account_list: accounts.map((a) => ({ account_id: a.account_id, nickname: a.nickname })),
+    });
+    // Players already on the roster are where the organiser wants them: not a failure.
+    const groups = groupFailures(answer.failed, [ErrorCode.ALREADY_ON_ROSTER]);
+    if (answer.success.length > 0) void message.success(t('roster.added', { count: answer.success.length }));
+    else if (groups.length === 0) void message.info(t('roster.nothingAdded'));
+    reportFailures(modal, t('roster.addFailed'), groups);
+    await refreshPlayers();
+    return true;
+  };
+
+  const importFrom = async (fromSeasonId: number) => {
+    const answer = await importSeasonPlayers({
+      unique_id: uniqueId,
+      from_season_id: fromSeasonId,
+      to_season_id: seasonId,
+    });
+    const groups = groupFailures(answer.failed, [ErrorCode.ALREADY_ON_ROSTER]);
+    const failed = groups.reduce((n, g) => n + g.ids.length, 0);
+    void message.success(t('roster.imported', { success: answer.success.length, failed }));
+    reportFailures(modal, t('roster.importFailed', { count: failed }), groups);
+    await refreshPlayers();
+  };
+
+  const rename = async (player: SeasonPlayer, nickname: string) => {
+    await renameSeasonPlayer({ ...base, account_id: player.account_id, nickname });
+    void message.success(t('roster.renamed'));
+    await refreshPlayers();
+  };
+
+  const saveRemark = async (player: SeasonPlayer, remark: string) => {
+    await markSeasonPlayer({ ...base, account_id: player.account_id, remark });
+    void message.success(t('players.remarkSaved'));
+    await refreshPlayers();
+  };
+
+  const guarded = (button: React.ReactElement) =>
+    readOnly ? <Tooltip title={readOnlyReason}>{button}</Tooltip> : button;
+
+  return (
+    <Card
+      id="season-roster"
+      data-testid="roster-section"
+      title={
+        <Space>
+          {t('roster.title')}
+          <Typography.Text type="secondary" data-testid="roster-total">
+            {t('players.total', { count: total })}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Space>
+          <Input.Search
+            data-testid="roster-search"
+            allowClear
+            placeholder={t('players.searchPlaceholder')}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+            style={{ width: 240 }}
+          />
+          <Button
+            icon={<ReloadOutlined />}
+            data-testid="roster-refresh"
+            loading={roster.isFetching && !roster.isPending}
+            onClick={() => void roster.refetch()}
+          >
+            {t('common.refresh')}
+          </Button>
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        {guarded(
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            data-testid="roster-add"
+            disabled={readOnly}
+            onClick={() => setDialog('add')}
+          >
+            {t('roster.add')}
+          </Button>,
+        )}
+        {guarded(
+          <Button
+            icon={<ImportOutlined />}
+            data-testid="roster-import"
+            disabled={readOnly}
+            onClick={() => setDialog('import')}
+          >
+            {t('roster.import')}
+          </Button>,
+        )}
+        {guarded(
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            data-testid="roster-delete-selected"
+            disabled={readOnly || selected.length === 0}
+            onClick={() => confirmRemove(selected.map((account_id) => ({ account_id })))}
+          >
+            {t('roster.deleteSelected', { count: selected.length })}
+          </Button>,
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          data-testid="roster-export"
+          disabled={total === 0 && !search}
+          onClick={() => setDialog('export')}
+        >
+          {t('roster.export')}
+        </Button>
+      </Space>
+
+      {roster.isError ? (
+        <LoadFailedAlert retrying={roster.isFetching} onRetry={() => void roster.refetch()} />
+      ) : (
+        <Table<SeasonPlayer>
+          data-testid="roster-table"
+          rowKey="account_id"
+          size="middle"
+          loading={roster.isPending || (roster.isFetching && roster.isPlaceholderData)}
+          dataSource={roster.data?.list ?? []}
+          rowSelection={
+            readOnly
+              ? undefined
+              : {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (rowKeys) => setSelected(rowKeys.map(Number)),
+                }
+          }
+          locale={{
+            emptyText: (
+              <Empty
+                data-testid="roster-empty"
+                description={search ? t('players.noMatch', { search }) : t('roster.empty')}
+              />
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (count) => t('players.total', { count }),
+            onChange: (p, size) => {
+              setPage(size !== pageSize ? 1 : p);
+              setPageSize(size);
+            },
+          }}
+          columns={[
+            {
+              title: t('players.nickname'),
+              dataIndex: 'nickname',
+              render: (nickname: string, p: SeasonPlayer) => (
+                <Space size={4}>
+                  <Typography.Text strong data-testid={`roster-nickname-${publicIdOf(p.account_id)}`}>
+                    {nickname}
+                  </Typography.Text>
+                  {!readOnly && (
+                    <Tooltip title={t('roster.rename')}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('roster.rename')}
+                        data-testid={`roster-rename-${publicIdOf(p.account_id)}`}
+                        onClick={() => setRenaming(p)}
+                      />
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
+            },
+            {
+              title: t('players.publicId'),
+              key: 'publicId',
+              width: 140,
+              render: (_: unknown, p: SeasonPlayer) => (
+                <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
+              ),
+            },
+            ...(teamSeason
+              ? [
+                  {
+                    title: t('roster.teamName'),
+                    dataIndex: 'team_name',
+                    render: (team: string) =>
+                      team ? team : <Typography.Text type="secondary">{t('roster.noTeam')}</Typography.Text>,
+                  },
+                ]
+              : []),
+            {
+              title: t('players.remark'),
+              dataIndex: 'remark',
+              render: (remark: string, p: SeasonPlayer) => (
+                <RemarkCell
+                  value={remark}
+                  readOnly={readOnly}
+                  testId={`roster-remark-${publicIdOf(p.account_id)}`}
+                  onSave={(next) => saveRemark(p, next)}
+                />
+              ),
+            },
+            {
+              title: t('players.actions'),
+              key: 'actions',
+              align: 'right' as const,
+              width: 120,
+              render: (_: unknown, p: SeasonPlayer) =>
+                guarded(
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    data-testid={`roster-delete-${publicIdOf(p.account_id)}`}
+                    disabled={readOnly}
+                    onClick={() => confirmRemove([p])}
+                  >
+                    {t('roster.delete')}
+                  </Button>,
+                ),
+            },
+          ]}
+        />
+      )}
+
+      <AccountLookupDialog
+        open={dialog === 'add'}
+        title={t('roster.addTitle')}
+        hint={t('roster.addHint')}
+        testId="roster-add-dialog"
+        confirmText={(count) => t('roster.addConfirm', { count })}
+        onCancel={() => setDialog(null)}
+        onConfirm={add}
+      />
+      <ImportDialog
+        open={dialog === 'import'}
+        seasons={otherSeasons}
+        onCancel={() => setDialog(null)}
+        onImport={importFrom}
+      />
+      <ExportDialog
+        open={dialog === 'export'}
+        uniqueId={uniqueId}
+        seasonId={seasonId}
+        defaultName={rosterFileName(contestName, seasonId)}
+        onClose={() => setDialog(null)}
+      />
+      <RenameDialog player={renaming} onCancel={() => setRenaming(null)} onRename={rename} />
+    </Card>
+  );
+}
