@@ -29,21 +29,19 @@ describe('the console shell', () => {
     expect(await storedToken(page)).toBe(token);
   });
 
-  it('offers the mobile site below 828 px, handing over the session token', async () => {
+  it('offers the phone-sized pages below 828 px, handing over the session token', async () => {
     const { page } = session;
     expect(await page.getByTestId('mobile-handoff').count()).toBe(0);
     await page.setViewportSize({ width: 827, height: 900 });
     await page.getByTestId('mobile-handoff').waitFor();
     await session.screenshot('narrow');
 
-    // The mobile site is another application; here it only has to receive the token.
-    await page.route('**/m/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<p>mobile</p>' }),
-    );
+    // Without a separate mobile site the hand-off lands on the players' pages, which adopt the token.
     await page.getByTestId('mobile-handoff').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/m/'));
-    expect(new URL(page.url()).searchParams.get('token')).toBe(token);
-    await page.unroute('**/m/**');
+    await page.waitForURL((url) => url.pathname === '/play/' || url.pathname === '/play');
+    await page.getByTestId('play-index').waitFor();
+    expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+    expect(await storedToken(page)).toBe(token);
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/');

@@ -21,13 +21,14 @@ describe('season menu (spec §2)', () => {
     expect(seasonMenu({ ...season, rank_type: 1 })).toContain('team_manager');
   });
 
-  it('chat settings only on the yostar channel; reservations only when a game plan exists', () => {
-    expect(seasonMenu({ ...season, channel: 'yostar' })).toContain('chat-setting');
+  it('chat settings only when the deployment offers chat; reservations only when a game plan exists', () => {
+    expect(seasonMenu({ ...season, chat: true })).toContain('chat-setting');
+    expect(seasonMenu({ ...season, chat: false })).not.toContain('chat-setting');
     expect(seasonMenu({ ...season, hasGamePlans: true })).toContain('reservation-manage');
   });
 
   it('an ended season shows no rule, sign-up or match pages', () => {
-    const menu = seasonMenu({ ...season, state: 4, signup_type: 3, hasGamePlans: true });
+    const menu = seasonMenu({ ...season, state: 4, signup_type: 3, hasGamePlans: true, chat: true });
     expect(menu).toEqual(['', 'user', 'record', 'player_statistics']);
   });
 });

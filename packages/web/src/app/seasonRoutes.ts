@@ -35,8 +35,8 @@ export interface SeasonMenuFacts {
   state: number;
   signup_type: number;
   rank_type: number;
-  /** The game service channel; the chat settings exist only on the yostar channel. */
-  channel?: string;
+  /** The deployment offers season chat (site config `chat`); the chat settings exist only then. */
+  chat?: boolean;
   /** Whether the season has any game plan; reservation-manage is hidden without one. */
   hasGamePlans?: boolean;
 }
@@ -58,7 +58,7 @@ export function seasonMenu(season: SeasonMenuFacts): SeasonSubpage[] {
     season.state === SeasonState.FINISHED;
   return SEASON_SUBPAGES.filter((page) => {
     if (LIVE_ONLY.has(page) && !live) return false;
-    if (page === 'chat-setting') return season.channel === 'yostar';
+    if (page === 'chat-setting') return season.chat === true;
     if (page === 'join') return season.signup_type === SignupType.CHECK;
     if (page === 'team_manager') return season.rank_type === SeasonType.TEAM;
     if (page === 'reservation-manage') return season.hasGamePlans === true;

@@ -5,6 +5,7 @@ import Typography from 'antd/es/typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useSiteConfig } from '../../api/queries';
 import {
   SEASON_SUBPAGE_LABEL,
   SEASON_SUBPAGES,
@@ -25,6 +26,7 @@ export default function SeasonPage() {
   const navigate = useNavigate();
   const { contest, routeId } = useContestOutlet();
   const { seasonId = '', '*': sub = '' } = useParams();
+  const chat = useSiteConfig().data?.chat === 1;
   const season = contest.season_list.find((s) => String(s.season_id) === seasonId);
   const seasonList = `/contest/${routeId}/season`;
   if (!season) return <Navigate to={seasonList} replace />;
@@ -32,7 +34,7 @@ export default function SeasonPage() {
   const page = sub.replace(/\/$/, '');
   if (!(SEASON_SUBPAGES as readonly string[]).includes(page)) return <Navigate to={base} replace />;
   const current = page as SeasonSubpage;
-  const menu = seasonMenu(season);
+  const menu = seasonMenu({ ...season, chat });
   const Page = SUBPAGE_COMPONENTS[current];
   const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);
 

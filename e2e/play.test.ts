@@ -1,0 +1,291 @@
+import { encodeAccountId } from '@taikai/protocol';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, newIdentity, registerByApi } from './support/api';
+import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { taikaiCli } from './support/cli';
+import {
+  chooseLanguage,
+  confirmDialog,
+  eventually,
+  expectText,
+  rawKeysIn,
+  settled,
+  textOf,
+  visibleText,
+} from './support/console';
+
+const DAY = 24 * 3600;
+
+/** The player's phone: an iPhone-sized viewport. */
+const PHONE = { width: 390, height: 844 };
+
+async function call<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(path, { token, body });
+  if (answer.status !== 200 || answer.error || answer.data === undefined)
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}
+
+/** The sign-up state the play page shows (`data-state` of the state box). */
+const signupState = (page: Page) => page.getByTestId('play-state').getAttribute('data-state');
+
+async function expectSignupState(page: Page, state: string): Promise<void> {
+  await eventually(
+    () => signupState(page),
+    (s) => s === state,
+    `sign-up state ${state}`,
+  );
+}
+
+/** Waits until no dialog is open or closing and no toast is shown, so a screenshot shows the page at rest. */
+async function atRest(page: Page, { dialogs = true } = {}): Promise<void> {
+  const busy = dialogs
+    ? '.ant-message-notice, .ant-modal-wrap:not([style*="display: none"])'
+    : '.ant-message-notice';
+  await eventually(
+    () => page.evaluate((selector) => document.querySelectorAll(selector).length, busy),
+    (n) => n === 0,
+    'page at rest',
+    15_000,
+  );
+}
+
+/** No message key or placeholder left untranslated on the page. */
+async function expectNoRawKeys(page: Page): Promise<void> {
+  expect(rawKeysIn(await visibleText(page))).toEqual([]);
+}
+
+// A tournament whose season is running with checked sign-up; a player signs up from the phone, an organiser
+// reviews by API and lists chat limits in the console.
+describe('the player’s sign-up page and the season chat setting', () => {
+  const organiser = newIdentity('playorg');
+  const player = newIdentity('player');
+  const second = newIdentity('second');
+  const tokens = { organiser: '', player: '', second: '' };
+  const accounts = { player: 0, second: 0 };
+  let uniqueId = 0;
+  let contestId = 0;
+  let seasonId = 0;
+  let session: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    [tokens.organiser, tokens.player, tokens.second] = await Promise.all(
+      [organiser, player, second].map((who) => registerByApi(who)),
+    );
+    await taikaiCli(['account', 'grant', organiser.email, '60']);
+    for (const who of ['player', 'second'] as const) {
+      const info = await call<{ account_id: number }>('/api/contest/fetch_account_info', tokens[who]);
+      accounts[who] = info.account_id;
+    }
+
+    // Starts in a few seconds, so that the season is running (sign-up windows lie inside the season).
+    const now = Math.floor(Date.now() / 1000);
+    const created = await call<{ unique_id: number; contest_id: number; season_id: number }>(
+      '/api/contest/create_contest',
+      tokens.organiser,
+      {
+        name: [
+          { lang: 'chs', content: '春季杯' },
+          { lang: 'en', content: 'Spring Cup' },
+          { lang: 'kr', content: '봄 컵' },
+        ],
+        game_rule_setting: { mode: 2 },
+        open_show: 1,
+        start_time: now + 3,
+        end_time: now + 7 * DAY,
+      },
+    );
+    ({ unique_id: uniqueId, contest_id: contestId, season_id: seasonId } = created);
+    await eventually(
+      () =>
+        call<{ season_list: { state: number }[] }>(
+          `/api/contest/fetch_contest_detail?unique_id=${uniqueId}`,
+          tokens.organiser,
+        ),
+      (detail) => detail.season_list[0]?.state === 2,
+      'season running',
+      15_000,
+    );
+    await call('/api/contest/update_contest_season', tokens.organiser, {
+      unique_id: uniqueId,
+      season_id: seasonId,
+      setting: { signup_type: 3, signup_start_time: now + 3, signup_end_time: now + 7 * DAY },
+    });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+  screenshotFailures(() => session);
+
+  it('sends a player who is not logged in to the login page and back to the tournament', async () => {
+    session = await openBrowser('play');
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await page.goto(`/play/${contestId}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('login-email').waitFor();
+    await session.screenshot('chs-login');
+    await page.getByTestId('login-email').fill(player.email);
+    await page.getByTestId('login-password').fill(player.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === `/play/${contestId}`);
+    await expectText(page.getByTestId('play-contest-name'), '春季杯');
+    await expectSignupState(page, 'open');
+    await expectNoRawKeys(page);
+    await atRest(page);
+    await session.screenshot('chs-open');
+  });
+
+  it('shows the tournament in the player’s language and fits a 390 px phone', async () => {
+    const { page } = session!;
+    await chooseLanguage(page, 'en');
+    await expectText(page.getByTestId('play-contest-name'), 'Spring Cup');
+    await expectText(page.getByTestId('play-signup-type'), 'Reviewed by the organisers');
+    expect(await textOf(page.getByTestId('play-season-state'))).toBe('Running');
+    expect(await textOf(page.getByTestId('play-players'))).toBe('0 / 3000');
+    // Nothing wider than the phone: no sideways scrolling.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A player is not an organiser: no console link.
+    expect(await page.getByTestId('play-console-link').count()).toBe(0);
+    await expectNoRawKeys(page);
+    await atRest(session!.page);
+    await session!.screenshot('en-open');
+  });
+
+  it('signs up, sees "awaiting review", withdraws after confirming, and signs up again', async () => {
+    const { page } = session!;
+    await page.getByTestId('play-signup-button').click();
+    await expectSignupState(page, 'pending');
+    expect(await textOf(page.getByTestId('play-state'))).toContain('Awaiting review');
+    await atRest(session!.page);
+    await session!.screenshot('en-pending');
+
+    await page.getByTestId('play-withdraw').click();
+    const dialog = await confirmDialog(page);
+    expect(await textOf(dialog)).toContain('Withdraw your sign-up?');
+    await dialog.getByTestId('play-withdraw-confirm').click();
+    await expectSignupState(page, 'open');
+
+    await page.getByTestId('play-signup-button').click();
+    await expectSignupState(page, 'pending');
+  });
+
+  it('shows the roster place once the organiser passes the sign-up, on returning to the page', async () => {
+    const { page } = session!;
+    await call('/api/contest/check_contest_season_player', tokens.organiser, {
+      unique_id: uniqueId,
+      season_id: seasonId,
+      checked_list: [{ account_id: accounts.player, pass: 1 }],
+    });
+    // The player comes back to the tab: the page refreshes on focus.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expectSignupState(page, 'accepted');
+    expect(await textOf(page.getByTestId('play-state'))).toContain('You are on the roster');
+    expect(await page.getByTestId('play-signup-button').count()).toBe(0);
+    await atRest(session!.page);
+    await session!.screenshot('en-accepted');
+
+    await chooseLanguage(page, 'kr');
+    await expectText(page.getByTestId('play-contest-name'), '봄 컵');
+    expect(await textOf(page.getByTestId('play-state'))).toContain('참가자 명단에 등록되어 있습니다');
+    await expectNoRawKeys(page);
+    await atRest(session!.page);
+    await session!.screenshot('kr-accepted');
+  });
+
+  it('an unknown tournament shows not found; /play asks for a tournament id', async () => {
+    const { page } = session!;
+    await page.goto('/play/987654321');
+    await page.getByTestId('play-not-found').waitFor();
+    await expectNoRawKeys(page);
+    await atRest(session!.page);
+    await session!.screenshot('kr-not-found');
+
+    await page.goto('/play');
+    await page.getByTestId('play-index').waitFor();
+    await page.getByTestId('play-id-input').fill('abc');
+    await page.getByTestId('play-id-open').click();
+    await page.getByTestId('play-id-invalid').waitFor();
+    await page.getByTestId('play-id-input').fill(String(contestId));
+    await page.getByTestId('play-id-open').click();
+    await page.waitForURL((url) => url.pathname === `/play/${contestId}`);
+    await expectSignupState(page, 'accepted');
+    await chooseLanguage(page, 'en');
+    await page.goto('/play');
+    await page.getByTestId('play-index').waitFor();
+    await atRest(session!.page);
+    await session!.screenshot('en-index');
+  });
+
+  it('the organiser sees the console link on the play page', async () => {
+    await session?.close();
+    session = await openBrowser('play-organiser');
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    await page.goto(`/play/${contestId}?token=${encodeURIComponent(tokens.organiser)}`);
+    await page.getByTestId('play-console-link').waitFor();
+    await page.getByTestId('play-console-link').click();
+    await page.waitForURL((url) => url.pathname === `/contest/${contestId}`);
+  });
+
+  it('the organiser whitelists two players for chat, sees them in the grid, and deletes one in manager mode', async () => {
+    const { page } = session!;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await chooseLanguage(page, 'en');
+    await page.goto(`/contest/${contestId}/season/${seasonId}/chat-setting`);
+    await page.getByTestId('chat-no-limit').waitFor();
+    await page.getByTestId('season-tab-chat-setting').waitFor();
+
+    await page.getByTestId('chat-mode-1').click();
+    const modeDialog = await confirmDialog(page);
+    expect(await textOf(modeDialog)).toContain('Whitelist');
+    await modeDialog.getByTestId('chat-mode-confirm').click();
+    await page.getByTestId('chat-empty').waitFor();
+
+    await page.getByTestId('chat-add').click();
+    const addDialog = await settled(
+      page.locator('.ant-modal').filter({ has: page.getByTestId('chat-add-ids') }),
+    );
+    const ids = [encodeAccountId(accounts.player), encodeAccountId(accounts.second)];
+    await addDialog.getByTestId('chat-add-ids').fill(`${ids[0]}\n${ids[1]}\n`);
+    await addDialog.getByTestId('chat-add-lookup').click();
+    await page.getByTestId('chat-add-plan').waitFor();
+    expect(await page.getByTestId('chat-add-entry').count()).toBe(2);
+    await page.getByTestId('chat-add-confirm').click();
+    await eventually(
+      () => page.getByTestId('chat-card').count(),
+      (n) => n === 2,
+      'two players in the chat grid',
+    );
+    const gridText = await textOf(page.getByTestId('chat-grid'));
+    expect(gridText).toContain(player.nickname);
+    expect(gridText).toContain(String(ids[1]));
+    await expectNoRawKeys(page);
+    await atRest(session!.page);
+    await session!.screenshot('chat-whitelist');
+
+    await page.getByTestId('chat-manager-mode').click();
+    await page.locator(`[data-testid="chat-card"][data-account-id="${ids[1]}"]`).click();
+    await page.getByTestId('chat-delete-selected').click();
+    const removeDialog = await confirmDialog(page);
+    await atRest(session!.page, { dialogs: false });
+    await session!.screenshot('chat-delete-confirm');
+    await removeDialog.getByTestId('chat-remove-confirm').click();
+    await eventually(
+      () => page.getByTestId('chat-card').count(),
+      (n) => n === 1,
+      'one player left in the chat grid',
+    );
+    expect(await textOf(page.getByTestId('chat-grid'))).toContain(player.nickname);
+    const listed = await call<{ type: number; list: { account_id: number }[] }>(
+      `/api/contest/contest_season_chat_limit?unique_id=${uniqueId}&season_id=${seasonId}`,
+      tokens.organiser,
+    );
+    expect(listed).toMatchObject({ type: 1, list: [{ account_id: accounts.player }] });
+    await atRest(session!.page);
+    await session!.screenshot('chat-after-delete');
+  });
+});
