@@ -1,13 +1,11 @@
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { SeasonState, SignupType } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -21,6 +19,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { groupFailures, publicIdOf } from '../../../components/players/accounts';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
+import { SearchBar } from '../../../components/players/SearchBar';
 import { formatMinute } from '../../../components/time';
 import type { SeasonPageProps } from '../subpages';
 import { RejectDialog } from './RejectDialog';
@@ -40,7 +39,6 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
   const seasonId = season.season_id;
   const readOnly = season.state === SeasonState.ENDED;
 
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
@@ -132,28 +130,16 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
               {t('join.total', { count: total })}
             </Tag>
           </Space>
-          <Space>
-            <Input.Search
-              data-testid="join-search"
-              allowClear
-              placeholder={t('players.searchPlaceholder')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onSearch={(value) => {
-                setSearch(value.trim());
-                setPage(1);
-              }}
-              style={{ width: 260 }}
-            />
-            <Button
-              icon={<ReloadOutlined />}
-              data-testid="join-refresh"
-              loading={signups.isFetching && !signups.isPending}
-              onClick={() => void signups.refetch()}
-            >
-              {t('common.refresh')}
-            </Button>
-          </Space>
+          <SearchBar
+            testId="join"
+            width={260}
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+            refreshing={signups.isFetching && !signups.isPending}
+            onRefresh={() => void signups.refetch()}
+          />
         </div>
 
         {readOnly && (

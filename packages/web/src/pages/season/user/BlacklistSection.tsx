@@ -1,12 +1,10 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
@@ -24,6 +22,7 @@ import {
   publicIdOf,
 } from '../../../components/players/accounts';
 import { reportFailures } from '../../../components/players/reportFailures';
+import { SearchBar } from '../../../components/players/SearchBar';
 import type { SeasonPageProps } from '../subpages';
 import { useBlacklist } from './queries';
 
@@ -97,26 +96,12 @@ export function BlacklistSection({ contest, season, readOnly }: SeasonPageProps 
         </Space>
       }
       extra={
-        <Space>
-          <Input.Search
-            data-testid="blacklist-search"
-            allowClear
-            placeholder={t('players.searchPlaceholder')}
-            onSearch={(value) => setSearch(value)}
-            onChange={(e) => {
-              if (e.target.value === '') setSearch('');
-            }}
-            style={{ width: 240 }}
-          />
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="blacklist-refresh"
-            loading={blacklist.isFetching && !blacklist.isPending}
-            onClick={() => void blacklist.refetch()}
-          >
-            {t('common.refresh')}
-          </Button>
-        </Space>
+        <SearchBar
+          testId="blacklist"
+          onSearch={setSearch}
+          refreshing={blacklist.isFetching && !blacklist.isPending}
+          onRefresh={() => void blacklist.refetch()}
+        />
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>

@@ -2,7 +2,6 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import ImportOutlined from '@ant-design/icons/ImportOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import { ErrorCode, SeasonType, textFor } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +9,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
@@ -31,6 +29,7 @@ import { AccountLookupDialog } from '../../../components/players/AccountLookupDi
 import { type FoundAccount, groupFailures, publicIdOf } from '../../../components/players/accounts';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
+import { SearchBar } from '../../../components/players/SearchBar';
 import { currentLanguage } from '../../../i18n';
 import type { SeasonPageProps } from '../subpages';
 import { ExportDialog, rosterFileName } from './ExportDialog';
@@ -52,7 +51,6 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
   const seasonId = season.season_id;
   const teamSeason = season.rank_type === SeasonType.TEAM;
 
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
@@ -151,28 +149,15 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
         </Space>
       }
       extra={
-        <Space>
-          <Input.Search
-            data-testid="roster-search"
-            allowClear
-            placeholder={t('players.searchPlaceholder')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            onSearch={(value) => {
-              setSearch(value.trim());
-              setPage(1);
-            }}
-            style={{ width: 240 }}
-          />
-          <Button
-            icon={<ReloadOutlined />}
-            data-testid="roster-refresh"
-            loading={roster.isFetching && !roster.isPending}
-            onClick={() => void roster.refetch()}
-          >
-            {t('common.refresh')}
-          </Button>
-        </Space>
+        <SearchBar
+          testId="roster"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+          refreshing={roster.isFetching && !roster.isPending}
+          onRefresh={() => void roster.refetch()}
+        />
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
