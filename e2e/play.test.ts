@@ -1,60 +1,22 @@
 import { encodeAccountId } from '@taikai/protocol';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newIdentity, registerByApi } from './support/api';
+import { call, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
 import { taikaiCli } from './support/cli';
 import {
+  atRest,
   chooseLanguage,
   confirmDialog,
   eventually,
+  expectNoRawKeys,
+  expectSignupState,
   expectText,
-  rawKeysIn,
+  PHONE,
   settled,
   textOf,
-  visibleText,
 } from './support/console';
 
 const DAY = 24 * 3600;
-
-/** The player's phone: an iPhone-sized viewport. */
-const PHONE = { width: 390, height: 844 };
-
-async function call<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const answer = await api<T>(path, { token, body });
-  if (answer.status !== 200 || answer.error || answer.data === undefined)
-    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.error)}`);
-  return answer.data;
-}
-
-/** The sign-up state the play page shows (`data-state` of the state box). */
-const signupState = (page: Page) => page.getByTestId('play-state').getAttribute('data-state');
-
-async function expectSignupState(page: Page, state: string): Promise<void> {
-  await eventually(
-    () => signupState(page),
-    (s) => s === state,
-    `sign-up state ${state}`,
-  );
-}
-
-/** Waits until no dialog is open or closing and no toast is shown, so a screenshot shows the page at rest. */
-async function atRest(page: Page, { dialogs = true } = {}): Promise<void> {
-  const busy = dialogs
-    ? '.ant-message-notice, .ant-modal-wrap:not([style*="display: none"])'
-    : '.ant-message-notice';
-  await eventually(
-    () => page.evaluate((selector) => document.querySelectorAll(selector).length, busy),
-    (n) => n === 0,
-    'page at rest',
-    15_000,
-  );
-}
-
-/** No message key or placeholder left untranslated on the page. */
-async function expectNoRawKeys(page: Page): Promise<void> {
-  expect(rawKeysIn(await visibleText(page))).toEqual([]);
-}
 
 // A tournament whose season is running with checked sign-up; a player signs up from the phone, an organiser
 // reviews by API and lists chat limits in the console.

@@ -81,3 +81,11 @@ export async function registerByApi(who: {
   }
   return registered.data.token;
 }
+
+/** One call that must succeed (HTTP 200, no error); returns its data, or throws with the refusal. */
+export async function call<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(path, { token, body });
+  if (answer.status !== 200 || answer.error || answer.data === undefined)
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}

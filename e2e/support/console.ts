@@ -131,3 +131,60 @@ export function storedToken(page: Page): Promise<string | null> {
 export function visibleText(page: Page): Promise<string> {
   return page.locator('body').innerText();
 }
+
+/** No message key or placeholder left untranslated on the page. */
+export async function expectNoRawKeys(page: Page): Promise<void> {
+  const raw = rawKeysIn(await visibleText(page));
+  if (raw.length > 0) throw new Error(`untranslated on ${page.url()}: ${raw.join(', ')}`);
+}
+
+/**
+ * Waits until no dialog is open or closing and no toast is shown (unless `toasts: false`: a toast may stay,
+ * saving its three seconds), so a screenshot shows the page at rest.
+ */
+export async function atRest(page: Page, { dialogs = true, toasts = true } = {}): Promise<void> {
+  const busy = [
+    ...(toasts ? ['.ant-message-notice'] : []),
+    ...(dialogs ? ['.ant-modal-wrap:not([style*="display: none"])'] : []),
+  ].join(', ');
+  if (busy)
+    await eventually(
+      () => page.evaluate((selector) => document.querySelectorAll(selector).length, busy),
+      (n) => n === 0,
+      'page at rest',
+      15_000,
+    );
+  await motionDone(page);
+}
+
+/**
+ * Waits until no finite CSS animation or transition is running (a button turning enabled, a table's loading
+ * blur fading, a checkbox filling), so a screenshot shows the final look. Endless ones (spinners) are ignored.
+ */
+export async function motionDone(page: Page): Promise<void> {
+  await eventually(
+    () =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+            .length,
+      ),
+    (n) => n === 0,
+    'animations finished',
+    15_000,
+  );
+}
+
+/** Waits until the player's page (`/play/{id}`) shows the sign-up state `state` (`data-state` of its box). */
+export async function expectSignupState(page: Page, state: string): Promise<void> {
+  await eventually(
+    () => page.getByTestId('play-state').getAttribute('data-state'),
+    (s) => s === state,
+    `sign-up state ${state}`,
+  );
+}
+
+/** A player's phone: an iPhone-sized viewport for the players' pages. */
+export const PHONE = { width: 390, height: 844 };

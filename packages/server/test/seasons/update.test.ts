@@ -152,6 +152,48 @@ describe('sign-up and match windows', () => {
   });
 });
 
+describe('windows that span the whole season', () => {
+  it('follow the season when it moves: an earlier start opens sign-up earlier, in use or not', async () => {
+    const t = await tournament(world);
+    const earlier = world.clock.now() + HOUR;
+    const res = await update(t, { start_time: earlier });
+    expect(res.body.data).toMatchObject({
+      start_time: earlier,
+      signup_start_time: earlier,
+      signup_end_time: t.end,
+    });
+    const checked = await update(t, { signup_type: 3 });
+    expect(checked.body.data).toMatchObject({ signup_type: 3, signup_start_time: earlier });
+    const later = earlier + DAY;
+    expect((await update(t, { start_time: later })).body.data).toMatchObject({
+      start_time: later,
+      signup_start_time: later,
+    });
+  });
+
+  it('a checked season whose sign-up lasts the whole season can be finished early and ended', async () => {
+    const t = await tournament(world);
+    expect((await update(t, { signup_type: 3 })).status).toBe(200);
+    world.clock.advance(t.start - world.clock.now() + HOUR);
+    const early = world.clock.now() - 60;
+    const res = await update(t, { end_time: early });
+    expect(res.body.data).toMatchObject({ state: 3, end_time: early, signup_end_time: early });
+    expect((await endSeason(t)).body.data).toMatchObject({ state: 4 });
+  });
+
+  it('a window the same call sets is taken as sent', async () => {
+    const t = await tournament(world);
+    const start = t.start + HOUR;
+    const res = await update(t, {
+      start_time: start,
+      signup_type: 3,
+      signup_start_time: start + HOUR,
+      signup_end_time: start + DAY,
+    });
+    expect(res.body.data).toMatchObject({ signup_start_time: start + HOUR, signup_end_time: start + DAY });
+  });
+});
+
 describe('ranking and remark', () => {
   it('the rank rule must be a rank rule code: 2517', async () => {
     const t = await tournament(world);
