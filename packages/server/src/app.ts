@@ -6,8 +6,11 @@ import { assertDevOutboxIsLocal, type Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
+import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
+import { historyRoutes } from './domains/history/routes';
+import { observerRoutes } from './domains/observers/routes';
 import { playerRoutes } from './domains/players/routes';
 import { seasonRoutes } from './domains/seasons/routes';
 import { consoleAndFallback } from './http/console';
@@ -90,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   playerRoutes(app);
   apiKeyRoutes(app);
   contestRoutes(app);
+  adminRoutes(app);
+  observerRoutes(app);
+  historyRoutes(app);
   consoleAndFallback(app, config.webDist);
   return app;
 }

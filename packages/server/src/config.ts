@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isEmail } from '@taikai/protocol';
 import { z } from 'zod';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -65,6 +66,16 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
+  /** The operator's contact shown in the console's footer: an e-mail address or an http(s)/mailto URL. */
+  TAIKAI_CONTACT: z
+    .string()
+    .trim()
+    .refine((v) => isEmail(v) || (/^(https?|mailto):/i.test(v) && URL.canParse(v)), {
+      message: 'TAIKAI_CONTACT must be an e-mail address or an http(s) or mailto URL',
+    })
+    .optional(),
+  /** New tournament names and notices wait for the operator's review (`taikai review …`); off unless `1`. */
+  TAIKAI_REVIEW_TEXT: flag,
 });
 
 export type Config = {
@@ -84,6 +95,10 @@ export type Config = {
   logLevel: string;
   /** Season chat is offered (`fetch_site_config`). */
   seasonChat: boolean;
+  /** The operator's contact (`TAIKAI_CONTACT`), `''` when not set (`fetch_site_config`). */
+  contact: string;
+  /** Names and notices are held for the operator's review before they are shown. */
+  reviewText: boolean;
   limits: {
     loginPerIp: number;
     loginFailuresPerAccount: number;
@@ -131,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     logLevel: e.LOG_LEVEL,
     seasonChat: e.TAIKAI_SEASON_CHAT,
+    contact: e.TAIKAI_CONTACT ?? '',
+    reviewText: e.TAIKAI_REVIEW_TEXT,
     limits: {
       loginPerIp: e.LOGIN_RATE_PER_IP,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -6,6 +6,8 @@ import { assertDevOutboxIsLocal, type Config, loadConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/client';
 import * as operator from './domains/accounts/operator';
+import { setOperatorLock } from './domains/contests/lock';
+import { awaitingReview, decideReview } from './domains/contests/review';
 import { ContestError } from './http/errors';
 import { createMailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
@@ -23,10 +25,16 @@ const USAGE = `taikai — tournament platform server
   account allow-create <email|id>         allow creating tournaments
   account deny-create <email|id>
   announce --lang L --title T --content C platform announcement (lang: default, chs, chs_t, en, jp, kr)
+  contest lock <contest_id>               lock a tournament's configuration (its changes answer 2558)
+  contest unlock <contest_id>
+  review list                             names and notices awaiting review (TAIKAI_REVIEW_TEXT=1)
+  review approve <contest_id>             make a tournament's pending text public
+  review refuse <contest_id>              drop it; the old text stays
 
 Environment: PORT, TAIKAI_DATA_DIR (./.data), DATABASE_URL (PostgreSQL instead of the embedded database),
 SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST,
-TAIKAI_FORBIDDEN_WORDS (file of words masked in names; default <data dir>/forbidden-words.txt).`;
+TAIKAI_FORBIDDEN_WORDS (file of words masked in names and notices; default <data dir>/forbidden-words.txt),
+TAIKAI_REVIEW_TEXT=1 (new names and notices wait for \`review approve\`).`;
 
 async function openMigrated(config: Config): Promise<Database> {
   const database = await openDatabase(config);
@@ -170,6 +178,63 @@ async function announceCommand(config: Config, args: string[]): Promise<void> {
   });
 }
 
+/** A tournament's public six-digit id, as the console shows it. */
+function contestIdOf(text: string | undefined): number {
+  const n = Number(text);
+  if (!text || !Number.isInteger(n) || n <= 0) throw new Error(`missing or invalid <contest_id>\n\n${USAGE}`);
+  return n;
+}
+
+async function contestCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ref] = args;
+  if (sub !== 'lock' && sub !== 'unlock')
+    throw new Error(`unknown contest command: ${sub ?? ''}\n\n${USAGE}`);
+  const contestId = contestIdOf(ref);
+  await withDatabase(config, async (ctx) => {
+    await setOperatorLock(ctx, contestId, sub === 'lock');
+    console.log(`tournament ${contestId} ${sub === 'lock' ? 'locked' : 'unlocked'}`);
+  });
+}
+
+const shown = (text: { lang: string; content: string }[] | undefined) =>
+  (text ?? []).map((e) => `[${e.lang}] ${JSON.stringify(e.content)}`).join(' ') || '(empty)';
+
+async function reviewCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ref] = args;
+  await withDatabase(config, async (ctx) => {
+    switch (sub) {
+      case 'list': {
+        const rows = await awaitingReview(ctx);
+        if (rows.length === 0) console.log('nothing awaiting review');
+        for (const row of rows) {
+          const p = row.pendingText!;
+          console.log(
+            `${row.contestId}  submitted ${new Date(p.submitTime * 1000).toISOString()} by account ${p.submitterId}`,
+          );
+          const parts = [
+            ['name', row.name, p.name],
+            ['public notice', row.publicNotice, p.publicNotice],
+            ['private notice', row.privateNotice, p.privateNotice],
+          ] as const;
+          for (const [label, now, next] of parts) {
+            if (next) console.log(`  ${label}: ${shown(now)}\n    → ${shown(next)}`);
+          }
+        }
+        return;
+      }
+      case 'approve':
+      case 'refuse': {
+        const contestId = contestIdOf(ref);
+        await decideReview(ctx, contestId, sub === 'approve');
+        console.log(`tournament ${contestId}: pending text ${sub === 'approve' ? 'approved' : 'refused'}`);
+        return;
+      }
+      default:
+        throw new Error(`unknown review command: ${sub ?? ''}\n\n${USAGE}`);
+    }
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   const config = loadConfig();
@@ -186,6 +251,10 @@ export async function main(argv: string[]): Promise<void> {
       return accountCommand(config, args);
     case 'announce':
       return announceCommand(config, args);
+    case 'contest':
+      return contestCommand(config, args);
+    case 'review':
+      return reviewCommand(config, args);
     case undefined:
     case 'help':
     case '--help':

@@ -2,28 +2,38 @@ import { ErrorCode } from '@taikai/protocol';
 import type { Actor } from './context';
 import { ContestError } from './http/errors';
 
-/** What an account is to a tournament. */
-export type Role = 'creator' | 'admin' | 'none';
+/**
+ * What an account is to a tournament. An observer is on the observer roster while the tournament's observer
+ * switch is on: they read the tournament and its seasons and change nothing.
+ */
+export type Role = 'creator' | 'admin' | 'observer' | 'none';
 
-/** The part of a tournament the policy reads. */
-export type ContestAccess = { creatorId: number; adminIds: readonly number[] };
+/** The part of a tournament the policy reads; `observes`: the actor counts as an observer of it. */
+export type ContestAccess = { creatorId: number; adminIds: readonly number[]; observes?: boolean };
 
 /**
  * Who may do what to a tournament. Anyone else does not see it at all (2501).
  * The authorization test reads this same table.
  */
 export const POLICY = {
-  view: ['creator', 'admin'],
+  /** Read the tournament: its detail and its season list. */
+  view: ['creator', 'admin', 'observer'],
+  /** Read a season's data: its players, its blacklist, its chat limits. */
+  viewSeason: ['creator', 'admin', 'observer'],
   editBase: ['creator', 'admin'],
   delete: ['creator'],
   manageAdmins: ['creator'],
+  /** Read and change the observer roster. */
+  manageObservers: ['creator', 'admin'],
+  /** Read the tournament's history (the audit entries of it, its seasons and their players). */
+  viewHistory: ['creator', 'admin'],
   /** Create, update and end seasons. */
   manageSeasons: ['creator', 'admin'],
   /** Pass or reject sign-ups. */
   reviewSignups: ['creator', 'admin'],
   /** Add, remove, mark, rename and import roster players. */
   manageRoster: ['creator', 'admin'],
-  /** The season blacklist and the chat limits. */
+  /** Change the season blacklist and the chat limits. */
   manageLists: ['creator', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -32,6 +42,7 @@ export type Action = keyof typeof POLICY;
 export function roleOf(actor: Actor, contest: ContestAccess): Role {
   if (contest.creatorId === actor.id) return 'creator';
   if (contest.adminIds.includes(actor.id)) return 'admin';
+  if (contest.observes) return 'observer';
   return 'none';
 }
 

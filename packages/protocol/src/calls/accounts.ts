@@ -91,7 +91,11 @@ export const ServerTimeRes = z.object({ time: z.number().int() });
 
 // GET /api/contest/fetch_announcement?language=
 export const FetchAnnouncementReq = z.object({ language: WireText.max(16).optional() });
-export const AnnouncementWire = z.object({ title: WireText, content: WireText });
+/**
+ * `language`: the language the announcement is written in (`default` for every language). A language with no
+ * announcement of its own is answered with those of the fallback language (chs, then en, then any).
+ */
+export const AnnouncementWire = z.object({ title: WireText, content: WireText, language: WireText });
 export const FetchAnnouncementRes = z.array(AnnouncementWire);
 
 // GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)

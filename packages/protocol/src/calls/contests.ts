@@ -125,6 +125,15 @@ export const FetchContestDetailRes = z.object({
   observer_switch: z.number().int(),
   /** 1 while changes are under review. */
   check_state: z.number().int(),
+  /** While `check_state` is 1: the text awaiting the operator's review (the public text is still the old one). */
+  pending_review: z
+    .object({
+      contest_name: I18nTextList.optional(),
+      public_notice: I18nTextList.optional(),
+      private_notice: I18nTextList.optional(),
+      submit_time: z.number().int(),
+    })
+    .optional(),
   /** Round type (same as game_mode.mode). */
   mode: z.number().int(),
   /** The rule (same as game_mode.detail_rule). */
@@ -141,7 +150,30 @@ export const FetchContestDetailRes = z.object({
   manager_role: z.number().int(),
 });
 
-// POST /api/contest/update_contest_base — basic settings.
+/** `contest_setting` as `update_contest_base` takes it: any of its fields; the others stay. */
+export const ContestSettingPatchWire = z
+  .object({
+    /** At most one per type (1 four-player, 2 three-player); value 0 (none) or a level code of that type. */
+    level_limit: z.array(z.object({ type: z.union([z.literal(1), z.literal(2)]), value: z.number().int() })),
+    /** Games a player may play in a season; 0 = no limit. */
+    game_limit: z.number().int().min(0).max(1_000_000),
+    system_broadcast: Flag01,
+  })
+  .partial();
+
+/** The rule as the editor sends it: round type, the rule (full or a patch on the round type's defaults). */
+export const GameRuleSettingWire = z.object({
+  mode: RoundTypeWire,
+  /** Fields not sent take the round type's defaults; absent: the tournament's current rule. */
+  detail_rule: detailRulePatchSchema.optional(),
+  game_setting: z.object({ emoji_switch: Flag01 }).partial().optional(),
+});
+
+/** A field the engine cannot play yet (`UnsupportedRuleError`), named for the editor. */
+export const UnsupportedFieldWire = z.object({ field: WireText, value: z.unknown(), reason: WireText });
+
+// POST /api/contest/update_contest_base — basic settings, times and switches; the advanced (rule) form; the
+// manager notice. One call, any part of `setting`.
 export const UpdateContestBaseReq = z.object({
   unique_id: LooseId,
   setting: z
@@ -151,6 +183,14 @@ export const UpdateContestBaseReq = z.object({
       show_zones: ZoneList,
       available_zones: ZoneList,
       i18n_switch: Flag01,
+      /** A started tournament keeps its start (2563), an ended one its end (2564). */
+      start_time: UnixTime,
+      end_time: UnixTime,
+      observer_switch: Flag01,
+      contest_setting: ContestSettingPatchWire,
+      game_rule_setting: GameRuleSettingWire,
+      /** Seen by the tournament's managers only; 2000 characters per language (2548). */
+      manager_notice: I18nTextList,
     })
     .partial(),
   /** Multi-language names switch; also accepted inside `setting`. */
@@ -162,3 +202,15 @@ export const UpdateContestBaseRes = FetchContestDetailRes;
 // POST /api/contest/delete_contest — creator only.
 export const DeleteContestReq = z.object({ unique_id: LooseId });
 export const DeleteContestRes = z.object({});
+
+// POST /api/contest/check_contest_rule — the rule editor's dry run: what an update with this rule would refuse.
+export const CheckContestRuleReq = z.object({
+  unique_id: LooseId,
+  game_rule_setting: GameRuleSettingWire.omit({ game_setting: true }),
+});
+export const CheckContestRuleRes = z.object({
+  /** Rule limits broken (spec §5), each refused with `code` (2517). */
+  violations: z.array(z.object({ field: WireText, code: z.number().int() })),
+  /** Fields the game server cannot play yet; an update with them is refused with 2517. */
+  unsupported: z.array(UnsupportedFieldWire),
+});

@@ -2,5 +2,7 @@
 export * from './accounts';
 export * from './common';
 export * from './contests';
+export * from './managers';
+export * from './notices';
 export * from './roster';
 export * from './seasons';

@@ -174,4 +174,6 @@ export const FetchSiteConfigReq = z.object({});
 export const FetchSiteConfigRes = z.object({
   /** Season chat is offered: the console shows the chat-setting page. */
   chat: z.number().int(),
+  /** The operator's contact, an e-mail address or a URL (`TAIKAI_CONTACT`); empty when not set. */
+  contact: WireText,
 });

@@ -1,4 +1,5 @@
 export * from './defaults';
 export * from './detail-rule';
+export * from './editor';
 export * from './presets';
 export * from './validate';

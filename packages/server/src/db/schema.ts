@@ -18,6 +18,14 @@ const unix = (name: string) => bigint(name, { mode: 'number' });
 
 export type I18nRow = { lang: string; content: string }[];
 export type DetailRuleRow = Record<string, number | boolean>;
+/** Names and notices submitted while the deployment reviews text (`TAIKAI_REVIEW_TEXT`), until the operator decides. */
+export type PendingTextRow = {
+  name?: I18nRow;
+  publicNotice?: I18nRow;
+  privateNotice?: I18nRow;
+  submitTime: number;
+  submitterId: number;
+};
 export type ContestSettingRow = {
   game_limit: number;
   system_broadcast: number;
@@ -156,6 +164,10 @@ export const contests = pgTable(
     finishTime: unix('finish_time').notNull(),
     createTime: unix('create_time').notNull(),
     deleteTime: unix('delete_time'),
+    /** Set while the operator has locked the configuration (`taikai contest lock`): changes answer 2558. */
+    lockTime: unix('lock_time'),
+    /** Text awaiting review (`check_state` 1), or null. */
+    pendingText: jsonb('pending_text').$type<PendingTextRow>(),
   },
   (t) => [
     uniqueIndex('contests_contest_id_key').on(t.contestId),

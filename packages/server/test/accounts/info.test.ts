@@ -59,11 +59,14 @@ describe('fetch_announcement', () => {
     });
     const en = await world.get('fetch_announcement', { language: 'en' });
     expect(en.body.data).toEqual([
-      { title: 'Welcome', content: 'Season one is open' },
-      { title: 'Maintenance', content: 'Sunday 02:00' },
+      { title: 'Welcome', content: 'Season one is open', language: 'en' },
+      { title: 'Maintenance', content: 'Sunday 02:00', language: 'default' },
     ]);
-    const kr = await world.get('fetch_announcement', { language: 'kr' });
-    expect(kr.body.data).toEqual([{ title: 'Maintenance', content: 'Sunday 02:00' }]);
+    const jp = await world.get('fetch_announcement', { language: 'jp' });
+    expect(jp.body.data).toEqual([
+      { title: 'ようこそ', content: '開幕', language: 'jp' },
+      { title: 'Maintenance', content: 'Sunday 02:00', language: 'default' },
+    ]);
   });
 });
 

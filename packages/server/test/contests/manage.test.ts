@@ -273,15 +273,15 @@ describe('update_contest_base', () => {
 });
 
 describe('delete_contest', () => {
-  it('the creator deletes it: gone from the list and the detail', async () => {
+  it('the creator deletes it: gone from the list, and the detail answers 2560', async () => {
     const org = await world.organiser({ currency: 60 });
     const { unique_id } = await world.contest(org);
     const res = await world.post('delete_contest', { unique_id }, { token: org.token });
     expect(res).toEqual({ status: 200, body: { data: {} } });
-    expect((await detailOf(org, unique_id)).body.error.code).toBe(2501);
+    expect((await detailOf(org, unique_id)).body.error.code).toBe(2560);
     expect((await world.get('fetch_contest_list', {}, { token: org.token })).body.data).toEqual([]);
     expect((await world.post('delete_contest', { unique_id }, { token: org.token })).body.error.code).toBe(
-      2501,
+      2560,
     );
   });
 

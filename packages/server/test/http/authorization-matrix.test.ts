@@ -24,7 +24,7 @@ const AUTHORIZATION_CODES: number[] = [
 const POLICY_ROLE: Record<Exclude<MatrixRole, 'anonymous'>, Role> = {
   creator: 'creator',
   admin: 'admin',
-  observer: 'none',
+  observer: 'observer',
   player: 'none',
   stranger: 'none',
 };

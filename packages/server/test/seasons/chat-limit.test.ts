@@ -138,13 +138,16 @@ describe('contest_season_chat_limit', () => {
 
 describe('fetch_site_config', () => {
   it('offers season chat by default, and needs no login', async () => {
-    expect(await world.get('fetch_site_config')).toEqual({ status: 200, body: { data: { chat: 1 } } });
+    expect(await world.get('fetch_site_config')).toEqual({
+      status: 200,
+      body: { data: { chat: 1, contact: '' } },
+    });
   });
 
   it('TAIKAI_SEASON_CHAT=0 turns the season chat page off', async () => {
     const off = await startWorld({ TAIKAI_SEASON_CHAT: '0' });
     try {
-      expect((await off.get('fetch_site_config')).body).toEqual({ data: { chat: 0 } });
+      expect((await off.get('fetch_site_config')).body).toEqual({ data: { chat: 0, contact: '' } });
     } finally {
       await off.close();
     }

@@ -1,4 +1,5 @@
-import { contestObservers, seasonPlayers } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { contestObservers, contests, seasonPlayers } from '../../src/db/schema';
 import type { CallInfo } from '../../src/http/route';
 import type { Organiser, Reply, World } from './world';
 
@@ -18,7 +19,7 @@ export type Fixture = {
   season_id: number;
   creator: Organiser;
   admin: Organiser;
-  /** On the tournament's observer roster. */
+  /** On the tournament's observer roster; the tournament's observer switch is on. */
   observer: Organiser;
   /** On the roster of the tournament's season. */
   player: Organiser;
@@ -68,6 +69,32 @@ export const CALL_CASES: Record<string, CallCase> = {
   fetch_contest_detail: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
   update_contest_base: { request: (f) => ({ body: { unique_id: f.unique_id, setting: { open_show: 0 } } }) },
   delete_contest: { request: (f) => ({ body: { unique_id: f.unique_id } }) },
+  check_contest_rule: {
+    request: (f) => ({
+      body: { unique_id: f.unique_id, game_rule_setting: { mode: 2, detail_rule: { init_point: 30000 } } },
+    }),
+  },
+  update_contest_external_notice: {
+    request: (f) => ({ body: { unique_id: f.unique_id, notice: [{ lang: 'en', content: 'Welcome' }] } }),
+  },
+  update_contest_internal_notice: {
+    request: (f) => ({ body: { unique_id: f.unique_id, notice: [{ lang: 'en', content: 'Table rules' }] } }),
+  },
+
+  // Managers, observers, history
+  add_contest_admin: {
+    request: (f) => ({ body: { unique_id: f.unique_id, account_list: [f.stranger.account.id] } }),
+  },
+  remove_contest_admin: {
+    request: (f) => ({ body: { unique_id: f.unique_id, account_id_list: [f.admin.account.id] } }),
+  },
+  fetch_observer_list: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
+  set_observer_list: {
+    request: (f) => ({
+      body: { unique_id: f.unique_id, add_list: [f.stranger.account.id], remove_list: [] },
+    }),
+  },
+  fetch_contest_history: { request: (f) => ({ query: { unique_id: f.unique_id, offset: 0, limit: 20 } }) },
 
   // Seasons
   fetch_contest_season_list: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
@@ -155,6 +182,7 @@ export async function fixture(world: World, who: Awaited<ReturnType<typeof peopl
   await db
     .insert(contestObservers)
     .values({ uniqueId: unique_id, accountId: who.observer.account.id, createTime: now });
+  await db.update(contests).set({ observerSwitch: 1 }).where(eq(contests.uniqueId, unique_id));
   await db.insert(seasonPlayers).values({
     uniqueId: unique_id,
     seasonId: season_id,

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@taikai/protocol';
-import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { accounts, announcements, bans, loginFailures, sessions, verificationCodes } from '../../db/schema';
@@ -234,10 +234,21 @@ export async function deleteBan(db: Executor, kind: BanKind, value: string): Pro
 /** Announcements in a language, newest first. */
 export async function announcementsIn(db: Executor, lang: string) {
   return db
-    .select({ title: announcements.title, content: announcements.content })
+    .select({ title: announcements.title, content: announcements.content, language: announcements.lang })
     .from(announcements)
     .where(eq(announcements.lang, lang))
     .orderBy(desc(announcements.createTime), desc(announcements.id));
+}
+
+/** The languages that have announcements of their own (not `default`), the one with the newest first. */
+export async function announcementLanguages(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ lang: announcements.lang })
+    .from(announcements)
+    .where(ne(announcements.lang, 'default'))
+    .groupBy(announcements.lang)
+    .orderBy(desc(max(announcements.createTime)), announcements.lang);
+  return rows.map((r) => r.lang);
 }
 
 export async function insertAnnouncement(db: Executor, values: typeof announcements.$inferInsert) {

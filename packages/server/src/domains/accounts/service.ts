@@ -240,13 +240,25 @@ export async function accountInfo(ctx: AuthedCtx): Promise<z.infer<typeof FetchA
   };
 }
 
-/** Platform announcements in a language, plus those for every language (`default`). */
+/** Where a reader whose language has no announcement of its own reads them, in this order; then any language. */
+export const ANNOUNCEMENT_FALLBACK = ['chs', 'en'] as const;
+
+/**
+ * Platform announcements in a language, plus those for every language (`default`). A language with none of
+ * its own gets those of the fallback language (chs, then en, then the one with the newest announcement);
+ * each announcement names the language it is written in.
+ */
 export async function announcements(
   ctx: Ctx,
   language: string | undefined,
 ): Promise<z.infer<typeof FetchAnnouncementRes>> {
-  const own = language ? await q.announcementsIn(ctx.db, language) : [];
-  const shared = language === 'default' ? [] : await q.announcementsIn(ctx.db, 'default');
+  const shared = await q.announcementsIn(ctx.db, 'default');
+  if (!language || language === 'default') return shared;
+  const written = await q.announcementLanguages(ctx.db);
+  const shownIn = written.includes(language)
+    ? language
+    : (ANNOUNCEMENT_FALLBACK.find((l) => written.includes(l)) ?? written[0]);
+  const own = shownIn ? await q.announcementsIn(ctx.db, shownIn) : [];
   return [...own, ...shared];
 }
 

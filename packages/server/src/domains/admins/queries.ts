@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contestAdmins } from '../../db/schema';
 
@@ -25,4 +25,14 @@ export async function insertAdmin(
   now: number,
 ): Promise<void> {
   await db.insert(contestAdmins).values({ uniqueId, accountId, createTime: now }).onConflictDoNothing();
+}
+
+/** Takes accounts off a tournament's admins; answers the ids that were admins. */
+export async function deleteAdmins(db: Executor, uniqueId: number, accountIds: number[]): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .delete(contestAdmins)
+    .where(and(eq(contestAdmins.uniqueId, uniqueId), inArray(contestAdmins.accountId, accountIds)))
+    .returning({ accountId: contestAdmins.accountId });
+  return rows.map((r) => r.accountId);
 }

@@ -1,6 +1,7 @@
 import type { ContestListItemWire, ContestListSeasonWire, FetchContestDetailRes } from '@taikai/protocol';
 import { ManagerRole } from '@taikai/protocol';
 import type { z } from 'zod';
+import type { PendingTextRow } from '../../db/schema';
 import type { Role } from '../../policy';
 import type { ContestRow } from './queries';
 
@@ -9,6 +10,7 @@ type Detail = z.infer<typeof FetchContestDetailRes>;
 const MANAGER_ROLE: Record<Role, number> = {
   creator: ManagerRole.CREATOR,
   admin: ManagerRole.ADMIN,
+  observer: 0,
   none: 0,
 };
 
@@ -50,6 +52,16 @@ export function presentListItem(
   };
 }
 
+function presentPending(pending: PendingTextRow): NonNullable<Detail['pending_review']> {
+  const text = (t: PendingTextRow['name']) => t as Detail['public_notice'];
+  return {
+    ...(pending.name ? { contest_name: text(pending.name) } : {}),
+    ...(pending.publicNotice ? { public_notice: text(pending.publicNotice) } : {}),
+    ...(pending.privateNotice ? { private_notice: text(pending.privateNotice) } : {}),
+    submit_time: pending.submitTime,
+  };
+}
+
 export function presentDetail(
   row: ContestRow,
   parts: { seasons: Detail['season_list']; admins: Detail['admin_list']; role: Role; now: number },
@@ -75,6 +87,7 @@ export function presentDetail(
     i18n_switch: row.i18nSwitch,
     observer_switch: row.observerSwitch,
     check_state: row.checkState,
+    ...(row.pendingText ? { pending_review: presentPending(row.pendingText) } : {}),
     mode: row.roundType,
     rule: row.detailRule as Detail['rule'],
     max_player_count: row.maxPlayerCount,
@@ -82,7 +95,8 @@ export function presentDetail(
     admin_list: parts.admins,
     public_notice: row.publicNotice as Detail['public_notice'],
     private_notice: row.privateNotice as Detail['private_notice'],
-    manager_notice: row.managerNotice as Detail['manager_notice'],
+    // The manager notice is for the people who run the tournament, not for observers.
+    manager_notice: parts.role === 'observer' ? [] : (row.managerNotice as Detail['manager_notice']),
     contest_setting: row.contestSetting,
     game_mode: gameMode(row) as Detail['game_mode'],
     manager_role: MANAGER_ROLE[parts.role],

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contests } from '../../db/schema';
 
@@ -75,4 +75,33 @@ export async function liveContestByContestId(
     .from(contests)
     .where(and(eq(contests.contestId, contestId), isNull(contests.deleteTime)));
   return row;
+}
+
+/** A tournament by its internal id, deleted or not. */
+export async function anyContest(db: Executor, uniqueId: number): Promise<ContestRow | undefined> {
+  const [row] = await db.select().from(contests).where(eq(contests.uniqueId, uniqueId));
+  return row;
+}
+
+/** A live tournament by its public `contest_id`, locked for the rest of the transaction (operator commands). */
+export async function liveContestByContestIdForUpdate(
+  db: Executor,
+  contestId: number,
+): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.contestId, contestId), isNull(contests.deleteTime)))
+    .for('update');
+  return row;
+}
+
+/** Live tournaments with text awaiting the operator's review, oldest submission first. */
+export async function contestsAwaitingReview(db: Executor): Promise<ContestRow[]> {
+  const rows = await db
+    .select()
+    .from(contests)
+    .where(and(isNotNull(contests.pendingText), isNull(contests.deleteTime)))
+    .orderBy(contests.uniqueId);
+  return rows.sort((a, b) => (a.pendingText?.submitTime ?? 0) - (b.pendingText?.submitTime ?? 0));
 }

@@ -1,4 +1,5 @@
 import {
+  CheckContestRuleReq,
   CreateContestReq,
   DeleteContestReq,
   FetchContestDetailReq,
@@ -7,6 +8,7 @@ import {
 } from '@taikai/protocol';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import { noticeRoutes } from '../notices/routes';
 import * as contests from './service';
 
 export function contestRoutes(app: FastifyInstance): void {
@@ -35,6 +37,16 @@ export function contestRoutes(app: FastifyInstance): void {
     body: UpdateContestBaseReq,
     handler: (ctx, body) => contests.updateContestBase(ctx, body),
   });
+
+  route(app, 'POST', 'check_contest_rule', {
+    auth: 'account',
+    policy: 'view',
+    body: CheckContestRuleReq,
+    handler: (ctx, body) => contests.checkContestRule(ctx, body),
+  });
+
+  // The notice tab's calls (domains/notices).
+  noticeRoutes(app);
 
   route(app, 'POST', 'delete_contest', {
     auth: 'account',

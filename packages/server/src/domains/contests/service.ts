@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  type CheckContestRuleReq,
+  type CheckContestRuleRes,
   CONSOLE_LANGS,
   ContestKind,
   type CreateContestReq,
@@ -13,6 +15,7 @@ import {
   playerCountOf,
   type UpdateContestBaseReq,
   validateDetailRule,
+  validateNotice,
   validateTimeRange,
   ZONES,
 } from '@taikai/protocol';
@@ -21,13 +24,16 @@ import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
-import { type Action, authorize, roleOf } from '../../policy';
+import { type Action, authorize, type Role, roleOf } from '../../policy';
 import { lockAccount, mayCreate, spendCurrency } from '../accounts/service';
 import * as admins from '../admins/service';
+import { observes } from '../observers/access';
 import * as seasons from '../seasons/service';
 import { refuseFirst, validContestName } from './names';
 import { presentDetail, presentListItem } from './presenter';
 import * as q from './queries';
+import { type ContestChanges, holdForReview, same } from './review';
+import { checkRule, mergedContestSetting, presentCheck, refuseRule } from './rules';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
 
@@ -38,9 +44,25 @@ const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
 /** Attempts at drawing an unused six-digit public id before giving up with 2503. */
 const CONTEST_ID_TRIES = 20;
 
+/** Actions that change a tournament's configuration: refused with 2558 while the operator has locked it. */
+export const CONFIGURATION_ACTIONS: readonly Action[] = ['editBase', 'manageSeasons'];
+
+/** A tournament that is not there: 2560 to the creator and admins of a deleted one, 2501 to anyone else. */
+async function refuseMissing(db: Executor, ctx: AuthedCtx, uniqueId: number): Promise<never> {
+  const row = await q.anyContest(db, uniqueId);
+  if (row?.deleteTime != null) {
+    const adminIds = await admins.adminIdsOf(db, uniqueId);
+    if (row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id)) {
+      throw new ContestError(ErrorCode.CONTEST_DELETED);
+    }
+  }
+  throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+}
+
 /**
- * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see, 2513/2506
- * when their role falls short. Other domains start their calls here.
+ * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see (2560 to the
+ * creator and admins of a deleted one), 2513/2506 when their role falls short, 2558 for a configuration action
+ * (`configures`) while the operator has locked it. Other domains start their calls here.
  */
 export async function managedContest(
   db: Executor,
@@ -48,12 +70,18 @@ export async function managedContest(
   uniqueId: number,
   action: Action,
   lock = false,
+  configures = CONFIGURATION_ACTIONS.includes(action),
 ) {
   const row = await q.liveContest(db, uniqueId, lock);
-  if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  if (!row) return refuseMissing(db, ctx, uniqueId);
   const adminIds = await admins.adminIdsOf(db, uniqueId);
-  authorize(ctx.actor, action, { creatorId: row.creatorId, adminIds });
-  return { row, adminIds };
+  const manager = row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id);
+  // Observers are looked up only for accounts that are not creator or admin.
+  const observer = !manager && (await observes(db, row, ctx.actor.id));
+  const access = { creatorId: row.creatorId, adminIds, observes: observer };
+  authorize(ctx.actor, action, access);
+  if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
+  return { row, adminIds, role: roleOf(ctx.actor, access) };
 }
 
 async function newContestId(tx: Executor): Promise<number> {
@@ -153,50 +181,128 @@ async function detailOf(
   ctx: AuthedCtx,
   row: q.ContestRow,
   adminIds: number[],
+  role: Role = roleOf(ctx.actor, { creatorId: row.creatorId, adminIds }),
 ): Promise<Detail> {
   return presentDetail(row, {
     seasons: await seasons.seasonList(db, row.uniqueId, ctx.now),
     admins: await admins.adminList(db, adminIds),
-    role: roleOf(ctx.actor, { creatorId: row.creatorId, adminIds }),
+    role,
     now: ctx.now,
   });
 }
 
 export async function contestDetail(ctx: AuthedCtx, uniqueId: number): Promise<Detail> {
-  const { row, adminIds } = await managedContest(ctx.db, ctx, uniqueId, 'view');
-  return detailOf(ctx.db, ctx, row, adminIds);
+  const { row, adminIds, role } = await managedContest(ctx.db, ctx, uniqueId, 'view');
+  return detailOf(ctx.db, ctx, row, adminIds, role);
 }
 
 const sortedZones = (zones: number[]) => [...new Set(zones)].sort((a, b) => a - b);
 
-/** Basic settings: names, show in list, hidden and banned zones, multi-language switch. */
+/** Multilingual text with forbidden words masked and empty entries left out; one entry per language (2517). */
+export function cleanText(ctx: AuthedCtx, field: string, text: I18nText): I18nText {
+  if (new Set(text.map((e) => e.lang)).size !== text.length) {
+    throw new ContestError(ErrorCode.PARAM_ERROR, { message: `${field}: one entry per language` });
+  }
+  return text
+    .filter((e) => e.content.trim() !== '')
+    .map((e) => ({ lang: e.lang, content: ctx.words.mask(e.content) }));
+}
+
+/**
+ * Writes `changes` to a tournament the caller holds locked, with one audit entry, and answers the detail. With
+ * review on, names and notices wait for the operator (`check_state` 1) and the answer shows the old text. A
+ * change that changes nothing writes nothing.
+ */
+export async function saveContest(
+  tx: Executor,
+  ctx: AuthedCtx,
+  found: { row: q.ContestRow; adminIds: number[] },
+  wanted: ContestChanges,
+  action: string,
+): Promise<Detail> {
+  const { row, adminIds } = found;
+  const changes = Object.fromEntries(
+    Object.entries(holdForReview(ctx, row, wanted)).filter(
+      ([k, v]) => !same(v, row[k as keyof q.ContestRow]),
+    ),
+  ) as ContestChanges;
+  if (Object.keys(changes).length === 0) return detailOf(tx, ctx, row, adminIds);
+  const updated = await q.updateContest(tx, row.uniqueId, changes);
+  const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof q.ContestRow]]));
+  await audit(tx, ctx, { action, targetType: 'contest', targetId: row.uniqueId, before, after: changes });
+  return detailOf(tx, ctx, updated, adminIds);
+}
+
+/**
+ * `update_contest_base`: any part of the basic form (names, show in list, hidden and banned zones,
+ * multi-language, observer switch, start and end), the advanced form (`contest_setting`, `game_rule_setting`)
+ * and the manager notice. Refusals in order: those of `managedContest` (2558 locked) · 2517/2547 names ·
+ * 2563 start of a started tournament, 2564 end of an ended one, 2562/2549 times · 2517 contest setting ·
+ * 2517 rule (the first broken limit; a rule the game server cannot play, with `error.unsupported`) · 2548
+ * manager notice.
+ */
 export async function updateContestBase(
   ctx: AuthedCtx,
   req: z.infer<typeof UpdateContestBaseReq>,
 ): Promise<Detail> {
   return ctx.db.transaction(async (tx) => {
-    const { row, adminIds } = await managedContest(tx, ctx, req.unique_id, 'editBase', true);
+    const found = await managedContest(tx, ctx, req.unique_id, 'editBase', true);
+    const { row } = found;
     const s = req.setting;
+    const wanted: ContestChanges = {};
+
+    // Basic form.
     const i18n = req.i18n_switch ?? s.i18n_switch ?? row.i18nSwitch;
-    const changes: Partial<q.ContestRow> = {};
-    if (i18n !== row.i18nSwitch) changes.i18nSwitch = i18n;
-    if (s.name !== undefined) changes.name = maskNames(ctx, validContestName(s.name, i18n === 1));
+    wanted.i18nSwitch = i18n;
+    if (s.name !== undefined) wanted.name = maskNames(ctx, validContestName(s.name, i18n === 1));
     else if (i18n === 1 && i18n !== row.i18nSwitch) validContestName(row.name as never, true);
-    if (s.open_show !== undefined) changes.open = s.open_show;
-    if (s.show_zones !== undefined) changes.showZones = sortedZones(s.show_zones);
-    if (s.available_zones !== undefined) changes.availableZones = sortedZones(s.available_zones);
-    if (Object.keys(changes).length === 0) return detailOf(tx, ctx, row, adminIds);
-    const updated = await q.updateContest(tx, row.uniqueId, changes);
-    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof q.ContestRow]]));
-    await audit(tx, ctx, {
-      action: 'contest.update_base',
-      targetType: 'contest',
-      targetId: row.uniqueId,
-      before,
-      after: changes,
-    });
-    return detailOf(tx, ctx, updated, adminIds);
+    if (s.open_show !== undefined) wanted.open = s.open_show;
+    if (s.show_zones !== undefined) wanted.showZones = sortedZones(s.show_zones);
+    if (s.available_zones !== undefined) wanted.availableZones = sortedZones(s.available_zones);
+    if (s.observer_switch !== undefined) wanted.observerSwitch = s.observer_switch;
+
+    // Times: a running tournament's end may move anywhere after its start, the past included.
+    const startChanged = s.start_time !== undefined && s.start_time !== row.startTime;
+    const endChanged = s.end_time !== undefined && s.end_time !== row.finishTime;
+    if (startChanged && ctx.now >= row.startTime) throw new ContestError(ErrorCode.START_LOCKED);
+    if (endChanged && ctx.now >= row.finishTime) throw new ContestError(ErrorCode.END_LOCKED);
+    if (startChanged || endChanged) {
+      const range = { start_time: s.start_time ?? row.startTime, end_time: s.end_time ?? row.finishTime };
+      refuseFirst(validateTimeRange(range, ctx.now, { checkStart: startChanged }));
+      wanted.startTime = range.start_time;
+      wanted.finishTime = range.end_time;
+    }
+
+    // Advanced form.
+    if (s.contest_setting !== undefined) {
+      wanted.contestSetting = mergedContestSetting(row.contestSetting, s.contest_setting);
+    }
+    const g = s.game_rule_setting;
+    if (g !== undefined) {
+      const checked = checkRule(row, g);
+      refuseRule(row, checked);
+      wanted.roundType = checked.roundType;
+      wanted.detailRule = checked.rule;
+      const emoji = g.game_setting?.emoji_switch;
+      if (emoji !== undefined) wanted.emojiSwitch = emoji;
+    }
+
+    // Manager notice: seen by the tournament's managers only, so never held for review.
+    if (s.manager_notice !== undefined) {
+      refuseFirst(validateNotice('manager', s.manager_notice));
+      wanted.managerNotice = cleanText(ctx, 'manager_notice', s.manager_notice);
+    }
+    return saveContest(tx, ctx, found, wanted, 'contest.update_base');
   });
+}
+
+/** `check_contest_rule`: what an update with this rule would refuse, for the rule editor (nothing is saved). */
+export async function checkContestRule(
+  ctx: AuthedCtx,
+  req: z.infer<typeof CheckContestRuleReq>,
+): Promise<z.infer<typeof CheckContestRuleRes>> {
+  const { row } = await managedContest(ctx.db, ctx, req.unique_id, 'view');
+  return presentCheck(checkRule(row, req.game_rule_setting));
 }
 
 /** Deletes a tournament (creator only): it disappears from every list and call. */

@@ -24,7 +24,7 @@ export async function playerLimit(
   ctx: AuthedCtx,
   ids: SeasonIds,
 ): Promise<z.infer<typeof ContestSeasonPlayerLimitRes>> {
-  await managedSeason(ctx.db, ctx, ids, 'manageLists');
+  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const accountIds = await q.blacklistedIds(ctx.db, ids);
   return {
     type: ListType.BLACKLIST,

@@ -61,7 +61,7 @@ export async function playerList(
   req: z.infer<typeof ContestSeasonPlayerListReq>,
 ): Promise<z.infer<typeof ContestSeasonPlayerListRes>> {
   const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
-  await managedSeason(ctx.db, ctx, ids, 'manageRoster');
+  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const { rows, total } = await q.playerPage(ctx.db, ids, {
     state: req.state,
     search: req.search ?? '',

@@ -55,7 +55,7 @@ export function playerRoutes(app: FastifyInstance): void {
   // The organisers' side.
   route(app, 'GET', 'contest_season_player_list', {
     auth: 'account',
-    policy: 'manageRoster',
+    policy: 'viewSeason',
     query: ContestSeasonPlayerListReq,
     handler: (ctx, query) => roster.playerList(ctx, query),
   });
@@ -104,7 +104,7 @@ export function playerRoutes(app: FastifyInstance): void {
 
   route(app, 'GET', 'contest_season_player_limit', {
     auth: 'account',
-    policy: 'manageLists',
+    policy: 'viewSeason',
     query: ContestSeasonPlayerLimitReq,
     handler: (ctx, query) => blacklist.playerLimit(ctx, seasonIds(query)),
   });

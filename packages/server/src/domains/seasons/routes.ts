@@ -48,7 +48,7 @@ export function seasonRoutes(app: FastifyInstance): void {
 
   route(app, 'GET', 'contest_season_chat_limit', {
     auth: 'account',
-    policy: 'manageLists',
+    policy: 'viewSeason',
     query: ContestSeasonChatLimitReq,
     handler: (ctx, query) => seasons.chatLimit(ctx, seasonIds(query)),
   });

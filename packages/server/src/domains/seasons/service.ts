@@ -159,10 +159,20 @@ export async function createSeason(
   });
 }
 
+type Span = { start: number; end: number };
+
 /** A window moved into the season: its start within the season, its end between its start and the season end. */
-function clampWindow(start: number, end: number, season: { start: number; end: number }) {
+function clampWindow(start: number, end: number, season: Span) {
   const s = Math.min(Math.max(start, season.start), season.end);
   return { start: s, end: Math.min(Math.max(end, s), season.end) };
+}
+
+/** A window's ends that stood on the season's ends move with them (a window "for the whole season" stays so). */
+function followSeason(window: Span, before: Span, after: Span): Span {
+  return {
+    start: window.start === before.start ? after.start : window.start,
+    end: window.end === before.end ? after.end : window.end,
+  };
 }
 
 type SeasonChanges = Partial<Omit<q.SeasonRow, 'uniqueId' | 'seasonId'>>;
@@ -172,9 +182,9 @@ type SeasonChanges = Partial<Omit<q.SeasonRow, 'uniqueId' | 'seasonId'>>;
  * those of `managedSeason` (2542 ended) · start: 2563 once the season started, 2562 before now · end: 2564 once
  * the season finished · 2562/2549 season times · 2562 a sign-up window (check) or match window (auto match)
  * outside the season · 2517 rank rule · 2554 remark. A running season's end may move anywhere after its start,
- * the past included (that finishes it early). Team seasons rank with no rule. Windows not in use are moved
- * into the season silently. Leaving check mode deletes the sign-ups waiting for review. A change that changes
- * nothing writes nothing.
+ * the past included (that finishes it early). Team seasons rank with no rule. Window ends that stood on the
+ * season's ends follow it when it moves; windows not in use are moved into the season silently. Leaving check
+ * mode deletes the sign-ups waiting for review. A change that changes nothing writes nothing.
  */
 export async function updateSeason(
   ctx: AuthedCtx,
@@ -200,25 +210,31 @@ export async function updateSeason(
       refuseFirst(validateTimeRange(range, ctx.now, { checkStart: startChanged }));
     }
     const timesMoved = startChanged || endChanged;
+    const was = { start: season.startTime, end: season.endTime };
     const within = { start: startTime, end: endTime };
 
-    // Sign-up: the window matters only when sign-ups are checked; otherwise a moved window (or a window of a
-    // moved season) is kept inside the season, and a window sent as it stands is left alone.
+    // Sign-up window: when the season moves, ends of the window that stood on the season's ends move with them
+    // (unless the call sets the window too). It matters only when sign-ups are checked; otherwise a moved window
+    // is kept inside the season, and a window sent as it stands is left alone.
     const signupType = s.signup_type ?? season.signupType;
+    const signupSent = s.signup_start_time !== undefined || s.signup_end_time !== undefined;
     let signup = {
       start: s.signup_start_time ?? season.signupStartTime,
       end: s.signup_end_time ?? season.signupEndTime,
     };
+    if (timesMoved && !signupSent) signup = followSeason(signup, was, within);
     const signupMoved = signup.start !== season.signupStartTime || signup.end !== season.signupEndTime;
     if (signupType === SignupType.CHECK) refuseFirst(validateWindow(signup, range, 'signup'));
     else if (timesMoved || signupMoved) signup = clampWindow(signup.start, signup.end, within);
 
-    // Auto match: likewise, the window matters only when it is on.
+    // Auto-match window: likewise; it matters only when auto match is on.
     const autoMatch = s.auto_match ?? season.autoMatch;
+    const matchSent = s.match_start_time !== undefined || s.match_end_time !== undefined;
     let match = {
       start: s.match_start_time ?? season.matchStartTime,
       end: s.match_end_time ?? season.matchEndTime,
     };
+    if (timesMoved && !matchSent) match = followSeason(match, was, within);
     const matchMoved = match.start !== season.matchStartTime || match.end !== season.matchEndTime;
     if (autoMatch === 1) refuseFirst(validateWindow(match, range, 'match'));
     else if (timesMoved || matchMoved) match = clampWindow(match.start, match.end, within);
@@ -305,7 +321,7 @@ export async function chatLimit(
   ctx: AuthedCtx,
   ids: { uniqueId: number; seasonId: number },
 ): Promise<z.infer<typeof ContestSeasonChatLimitRes>> {
-  const { season } = await managedSeason(ctx.db, ctx, ids, 'manageLists');
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const list = chatListOf(season.chatLimitType);
   const accountIds = list === null ? [] : await q.listedAccountIds(ctx.db, ids.uniqueId, ids.seasonId, list);
   return presentChatLimit(season.chatLimitType, accountIds, await namesOf(ctx.db, accountIds));
@@ -365,5 +381,5 @@ export async function setChatLimit(
 
 /** `fetch_site_config`: what this deployment offers. */
 export function siteConfig(ctx: Ctx): z.infer<typeof FetchSiteConfigRes> {
-  return { chat: ctx.config.seasonChat ? 1 : 0 };
+  return { chat: ctx.config.seasonChat ? 1 : 0, contact: ctx.config.contact };
 }

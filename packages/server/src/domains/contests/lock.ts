@@ -1,0 +1,22 @@
+import { audit } from '../../audit';
+import type { Ctx } from '../../context';
+import * as q from './queries';
+
+/** The operator's lock on a tournament's configuration (by its public `contest_id`): changes answer 2558. */
+export async function setOperatorLock(ctx: Ctx, contestId: number, locked: boolean): Promise<q.ContestRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await q.liveContestByContestIdForUpdate(tx, contestId);
+    if (!row) throw new Error(`no tournament ${contestId}`);
+    if ((row.lockTime !== null) === locked) return row;
+    const lockTime = locked ? ctx.now : null;
+    const updated = await q.updateContest(tx, row.uniqueId, { lockTime });
+    await audit(tx, ctx, {
+      action: locked ? 'operator.contest.lock' : 'operator.contest.unlock',
+      targetType: 'contest',
+      targetId: row.uniqueId,
+      before: { lockTime: row.lockTime },
+      after: { lockTime },
+    });
+    return updated;
+  });
+}
