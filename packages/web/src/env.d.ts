@@ -5,8 +5,6 @@ declare const __APP_VERSION__: string;
 interface ImportMetaEnv {
   /** Where the phone-sized site lives; the console hands the token to it as `?token=`. */
   readonly VITE_MOBILE_SITE_URL?: string;
-  /** Service contact shown in the footer (an e-mail address or a URL). */
-  readonly VITE_SERVICE_CONTACT?: string;
   /** Privacy policy link shown in the footer. */
   readonly VITE_PRIVACY_URL?: string;
 }

@@ -1,8 +1,12 @@
 import {
+  type AddContestAdminReq,
+  AddContestAdminRes,
   type AddContestSeasonPlayerReq,
   AddContestSeasonPlayerRes,
   type CancelContestSeasonSignupReq,
   CancelContestSeasonSignupRes,
+  type CheckContestRuleReq,
+  CheckContestRuleRes,
   type CheckContestSeasonPlayerReq,
   CheckContestSeasonPlayerRes,
   type ContestSeasonChatLimitReq,
@@ -17,17 +21,22 @@ import {
   CreateContestRes,
   type CreateContestSeasonReq,
   CreateContestSeasonRes,
+  type DeleteContestReq,
+  DeleteContestRes,
   type EndContestSeasonReq,
   EndContestSeasonRes,
   FetchAccountInfoRes,
   FetchAnnouncementRes,
   FetchApiKeyListRes,
   FetchContestDetailRes,
+  type FetchContestHistoryReq,
+  FetchContestHistoryRes,
   FetchContestListRes,
   FetchContestPublicInfoRes,
   FetchContestSeasonListRes,
   type FetchContestSeasonSignupReq,
   FetchContestSeasonSignupRes,
+  FetchObserverListRes,
   FetchSiteConfigRes,
   type ImportContestSeasonPlayerReq,
   ImportContestSeasonPlayerRes,
@@ -39,6 +48,8 @@ import {
   passwordDigest,
   type RegisterReq,
   RegisterRes,
+  type RemoveContestAdminReq,
+  RemoveContestAdminRes,
   type RemoveContestSeasonPlayerReq,
   RemoveContestSeasonPlayerRes,
   RevokeApiKeyRes,
@@ -50,10 +61,16 @@ import {
   SetContestSeasonChatLimitRes,
   type SetContestSeasonPlayerLimitReq,
   SetContestSeasonPlayerLimitRes,
+  type SetObserverListReq,
+  SetObserverListRes,
   type SignupContestSeasonReq,
   SignupContestSeasonRes,
   type UpdateContestBaseReq,
   UpdateContestBaseRes,
+  type UpdateContestExternalNoticeReq,
+  UpdateContestExternalNoticeRes,
+  type UpdateContestInternalNoticeReq,
+  UpdateContestInternalNoticeRes,
   type UpdateContestSeasonPlayerNicknameReq,
   UpdateContestSeasonPlayerNicknameRes,
   type UpdateContestSeasonReq,
@@ -214,3 +231,63 @@ export type SeasonPlayer = z.output<typeof ContestSeasonPlayerListRes>['list'][n
 export type BatchResult = z.output<typeof AddContestSeasonPlayerRes>;
 export type ListedAccount = z.output<typeof SearchAccountsRes>[number];
 export type ContestPublicInfo = z.output<typeof FetchContestPublicInfoRes>;
+
+// Tournament administration: notices, admins, observers, history, deletion
+
+/** The public notice (answers the tournament; with review on, the old text and `check_state` 1). */
+export const updateContestExternalNotice = (
+  body: In<typeof UpdateContestExternalNoticeReq>,
+  options?: CallOptions,
+) =>
+  request('POST', contest('update_contest_external_notice'), UpdateContestExternalNoticeRes, body, options);
+
+/** The private notice, for the tournament's players. */
+export const updateContestInternalNotice = (
+  body: In<typeof UpdateContestInternalNoticeReq>,
+  options?: CallOptions,
+) =>
+  request('POST', contest('update_contest_internal_notice'), UpdateContestInternalNoticeRes, body, options);
+
+/** Creator only; answers the admin roster as it now stands. */
+export const addContestAdmin = (body: In<typeof AddContestAdminReq>, options?: CallOptions) =>
+  request('POST', contest('add_contest_admin'), AddContestAdminRes, body, options);
+
+export const removeContestAdmin = (body: In<typeof RemoveContestAdminReq>, options?: CallOptions) =>
+  request('POST', contest('remove_contest_admin'), RemoveContestAdminRes, body, options);
+
+export const fetchObserverList = (uniqueId: number) =>
+  request('GET', contest('fetch_observer_list'), FetchObserverListRes, { unique_id: uniqueId });
+
+export const setObserverList = (body: In<typeof SetObserverListReq>, options?: CallOptions) =>
+  request('POST', contest('set_observer_list'), SetObserverListRes, body, options);
+
+export const fetchContestHistory = (query: In<typeof FetchContestHistoryReq>, options?: CallOptions) =>
+  request('GET', contest('fetch_contest_history'), FetchContestHistoryRes, query, options);
+
+/** Creator only; a deleted tournament answers 2560 from then on. */
+export const deleteContest = (body: In<typeof DeleteContestReq>, options?: CallOptions) =>
+  request('POST', contest('delete_contest'), DeleteContestRes, body, options);
+
+export type AdminListItem = ContestDetail['admin_list'][number];
+export type HistoryEntry = z.output<typeof FetchContestHistoryRes>['list'][number];
+
+// The rule editor (season `advanced` page). The rule belongs to the tournament: all its seasons play it.
+
+/** What the advanced form of update_contest_base sends (limits and the rule). */
+export type ContestRuleSetting = Pick<
+  NonNullable<In<typeof UpdateContestBaseReq>['setting']>,
+  'contest_setting' | 'game_rule_setting'
+>;
+
+/** update_contest_base, advanced form. Refused with 2517 (+ `unsupported`) when the engine cannot play the rule. */
+export const updateContestRule = (
+  body: { unique_id: number; setting: ContestRuleSetting },
+  options?: CallOptions,
+) => request('POST', contest('update_contest_base'), UpdateContestBaseRes, body, options);
+
+/** Dry run of a rule: the limits it breaks and the fields the game server cannot play yet. */
+export const checkContestRule = (body: In<typeof CheckContestRuleReq>, options?: CallOptions) =>
+  request('POST', contest('check_contest_rule'), CheckContestRuleRes, body, options);
+
+export type RuleCheck = z.output<typeof CheckContestRuleRes>;
+export type UnsupportedRuleField = RuleCheck['unsupported'][number];

@@ -5,7 +5,9 @@ import {
   fetchAnnouncement,
   fetchApiKeyList,
   fetchContestDetail,
+  fetchContestHistory,
   fetchContestList,
+  fetchObserverList,
   fetchServerTime,
   fetchSiteConfig,
 } from './calls';
@@ -23,6 +25,9 @@ export const keys = {
   /** Everything of one season's players (sign-ups, roster, blacklist, chat list): prefix for invalidation. */
   seasonPlayers: (uniqueId: number, seasonId: number) => ['seasonPlayers', uniqueId, seasonId] as const,
   publicContest: (contestId: number) => ['publicContest', contestId] as const,
+  observers: (uniqueId: number) => ['observers', uniqueId] as const,
+  /** A tournament's history: prefix for invalidation, then kind and page. */
+  history: (uniqueId: number) => ['history', uniqueId] as const,
 };
 
 export function useAccountInfo() {
@@ -76,4 +81,22 @@ export function useApiKeys() {
 /** What this deployment offers (season chat); rarely changes. */
 export function useSiteConfig() {
   return useQuery({ queryKey: keys.siteConfig, queryFn: fetchSiteConfig, staleTime: 10 * 60_000 });
+}
+
+/** The observer roster (creator and admins), while the tournament's observer switch is on. */
+export function useObserverList(uniqueId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.observers(uniqueId),
+    queryFn: () => fetchObserverList(uniqueId),
+    enabled,
+  });
+}
+
+/** One page of the tournament's history, newest first; `kind` '' for every kind. */
+export function useContestHistory(uniqueId: number, kind: string, offset: number, limit: number) {
+  return useQuery({
+    queryKey: [...keys.history(uniqueId), kind, offset, limit] as const,
+    queryFn: () => fetchContestHistory({ unique_id: uniqueId, kind, offset, limit }, { silent: true }),
+    placeholderData: (previous) => previous,
+  });
 }

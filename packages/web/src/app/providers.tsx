@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
+import ConfigProvider, { type ThemeConfig } from 'antd/es/config-provider';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -29,6 +29,37 @@ function MessageBridge() {
   return null;
 }
 
+/**
+ * A focused or hovered field wears a neutral blue, not the brand red: red is what an invalid field wears
+ * (antd's `colorError`), and a field being typed in must not look refused.
+ */
+const FIELD_FOCUS = {
+  hoverBorderColor: '#4096ff',
+  activeBorderColor: '#1677ff',
+  activeShadow: '0 0 0 2px rgba(5, 145, 255, 0.1)',
+};
+
+const THEME: ThemeConfig = {
+  token: { colorPrimary: '#c0392b', borderRadius: 6 },
+  components: {
+    Input: FIELD_FOCUS,
+    InputNumber: FIELD_FOCUS,
+    DatePicker: FIELD_FOCUS,
+    Mentions: FIELD_FOCUS,
+    Select: {
+      hoverBorderColor: FIELD_FOCUS.hoverBorderColor,
+      activeBorderColor: FIELD_FOCUS.activeBorderColor,
+      activeOutlineColor: 'rgba(5, 145, 255, 0.1)',
+    },
+  },
+};
+
+/**
+ * antd spaces out two-character Han button labels ("确 定"), a Chinese convention: kept for simplified and
+ * traditional Chinese, off for Japanese ("作成", never "作 成") and the others.
+ */
+const buttonSpacing = (lang: string) => ({ autoInsertSpace: lang === 'chs' || lang === 'chs_t' });
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = currentLanguage();
@@ -38,7 +69,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
     document.title = `${title} · taikai`;
   }, [title]);
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#c0392b', borderRadius: 6 } }}>
+    <ConfigProvider locale={locale} theme={THEME} button={buttonSpacing(lang)}>
       <App>
         <MessageBridge />
         {children}

@@ -14,6 +14,9 @@ const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
 const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
 const ContestTabPending = lazy(() => import('../pages/contest/ContestTabPending'));
+const NoticeTab = lazy(() => import('../pages/contest/notice/NoticeTab'));
+const ManagerTab = lazy(() => import('../pages/contest/manager/ManagerTab'));
+const HistoryTab = lazy(() => import('../pages/contest/history/HistoryTab'));
 const SeasonsTab = lazy(() => import('../pages/contest/seasons/SeasonsTab'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
 const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
@@ -58,8 +61,9 @@ const router = createBrowserRouter([
             element: <ContestPage />,
             children: [
               { index: true, element: <InfoTab /> },
-              { path: 'announcement', element: <ContestTabPending tab="announcement" /> },
-              { path: 'manager', element: <ContestTabPending tab="manager" /> },
+              { path: 'announcement', element: <NoticeTab /> },
+              { path: 'manager', element: <ManagerTab /> },
+              { path: 'history', element: <HistoryTab /> },
               { path: 'user', element: <ContestTabPending tab="user" /> },
               { path: 'season', element: <SeasonsTab /> },
               { path: 'season/:seasonId/*', element: <SeasonPage /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seasonMenu } from './seasonRoutes';
+import { seasonMenu, seasonPageAt } from './seasonRoutes';
 
 const season = { state: 2, signup_type: 2, rank_type: 0 };
 
@@ -30,5 +30,29 @@ describe('season menu (spec §2)', () => {
   it('an ended season shows no rule, sign-up or match pages', () => {
     const menu = seasonMenu({ ...season, state: 4, signup_type: 3, hasGamePlans: true, chat: true });
     expect(menu).toEqual(['', 'user', 'record', 'player_statistics']);
+  });
+});
+
+describe('a season sub-page opened by address follows the menu rules', () => {
+  const running = seasonMenu({ ...season, signup_type: 3 });
+  const ended = seasonMenu({ ...season, state: 4, signup_type: 3 });
+
+  it('a sub-page the menu shows opens, with or without a trailing slash', () => {
+    expect(seasonPageAt('join', running)).toBe('join');
+    expect(seasonPageAt('user/', running)).toBe('user');
+    expect(seasonPageAt('', ended)).toBe('');
+  });
+
+  it('a sub-page the menu hides goes to the season info page instead of adding a tab', () => {
+    expect(seasonPageAt('advanced', ended)).toBeNull();
+    expect(seasonPageAt('join', ended)).toBeNull();
+    expect(seasonPageAt('team_manager', running)).toBeNull();
+    expect(seasonPageAt('chat-setting', seasonMenu({ ...season, chat: false }))).toBeNull();
+    expect(seasonPageAt('reservation-manage', running)).toBeNull();
+  });
+
+  it('an unknown sub-path goes to the season info page', () => {
+    expect(seasonPageAt('nowhere', running)).toBeNull();
+    expect(seasonPageAt('user/extra', running)).toBeNull();
   });
 });

@@ -50,6 +50,16 @@ const LIVE_ONLY = new Set<SeasonSubpage>([
   'reservation-manage',
 ]);
 
+/**
+ * The sub-page an address under a season opens (`sub`: the path after the season id), or null when the
+ * address must go to the season info page instead (replacing it): an unknown sub-path, and a sub-page the
+ * menu hides for this season, which opened by address would add a tab the menu does not have.
+ */
+export function seasonPageAt(sub: string, menu: readonly SeasonSubpage[]): SeasonSubpage | null {
+  const page = sub.replace(/\/+$/, '');
+  return (menu as readonly string[]).includes(page) ? (page as SeasonSubpage) : null;
+}
+
 /** The season sub-pages the menu shows for a season (spec §2). */
 export function seasonMenu(season: SeasonMenuFacts): SeasonSubpage[] {
   const live =

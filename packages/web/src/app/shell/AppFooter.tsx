@@ -1,21 +1,21 @@
 import Layout from 'antd/es/layout';
 import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
+import { useContactHref } from './contact';
 
-const CONTACT = import.meta.env.VITE_SERVICE_CONTACT ?? 'mailto:support@taikai.local';
-
-/** The service contact as a link: an address with a scheme as is, a bare e-mail as mailto. */
-export const contactHref = CONTACT.includes(':') ? CONTACT : `mailto:${CONTACT}`;
 const PRIVACY_URL = import.meta.env.VITE_PRIVACY_URL ?? '/privacy';
 
 export function AppFooter() {
   const { t } = useTranslation();
+  const contact = useContactHref();
   return (
     <Layout.Footer className="app-footer" data-testid="app-footer">
       <Space separator={<span className="footer-sep">·</span>} size="middle">
-        <a href={contactHref} data-testid="footer-contact">
-          {t('shell.contact')}
-        </a>
+        {contact && (
+          <a href={contact} data-testid="footer-contact">
+            {t('shell.contact')}
+          </a>
+        )}
         <a href={PRIVACY_URL} target="_blank" rel="noreferrer" data-testid="footer-privacy">
           {t('shell.privacy')}
         </a>

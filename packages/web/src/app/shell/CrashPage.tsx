@@ -3,10 +3,11 @@ import Result from 'antd/es/result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { contactHref } from './AppFooter';
+import { useContactHref } from './contact';
 
 function CrashResult() {
   const { t } = useTranslation();
+  const contact = useContactHref();
   return (
     <div className="crash-page" data-testid="crash-page">
       <Result
@@ -17,9 +18,11 @@ function CrashResult() {
           <Button key="reload" type="primary" onClick={() => window.location.assign('/')}>
             {t('common.reload')}
           </Button>,
-          <Button key="contact" href={contactHref} data-testid="crash-contact">
-            {t('shell.contact')}
-          </Button>,
+          contact && (
+            <Button key="contact" href={contact} data-testid="crash-contact">
+              {t('shell.contact')}
+            </Button>
+          ),
         ]}
       />
     </div>

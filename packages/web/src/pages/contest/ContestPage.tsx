@@ -12,6 +12,7 @@ import { toastError } from '../../api/notify';
 import { useContestDetail } from '../../api/queries';
 import { PageLoading } from '../../app/shell/PageLoading';
 import { currentLanguage } from '../../i18n';
+import { accessOf } from './manager/access';
 import { type ContestOutlet, useRouteUniqueId } from './useContestRoute';
 
 const TABS = [
@@ -20,6 +21,8 @@ const TABS = [
   { key: 'manager', label: 'contest.tabs.manager' },
   { key: 'user', label: 'contest.tabs.user' },
   { key: 'season', label: 'contest.tabs.seasons' },
+  // Creator and admins only (observers do not see it).
+  { key: 'history', label: 'contest.tabs.history' },
 ] as const;
 
 /** Tournament pages: the tournament's header, its tab bar, and the tab's page. */
@@ -67,7 +70,7 @@ export default function ContestPage() {
         activeKey={active}
         // A click on the active tab still navigates: from a season page, "Seasons" returns to the list.
         onTabClick={(key) => navigate(key ? `${base}/${key}` : base)}
-        items={TABS.map((tab) => ({
+        items={TABS.filter((tab) => tab.key !== 'history' || accessOf(contest).manages).map((tab) => ({
           key: tab.key,
           label: <span data-testid={`contest-tab-${tab.key || 'info'}`}>{t(tab.label)}</span>,
         }))}

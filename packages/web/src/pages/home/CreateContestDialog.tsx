@@ -11,12 +11,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Checkbox from 'antd/es/checkbox';
-import DatePicker from 'antd/es/date-picker';
+import DatePicker, { type RangePickerProps } from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createContest } from '../../api/calls';
@@ -28,10 +28,30 @@ import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguag
 import {
   buildCreateRequest,
   type CreateContestFields,
+  type EnteredRange,
+  rangeMessage,
   roundTypesFor,
   thinkingKey,
-  timeProblem,
 } from './createContest';
+
+/**
+ * The range picker holding what the organiser sees: a date typed (once it reads as a date) or picked counts
+ * at once, without waiting for OK, and leaving the field by click, Tab or Enter keeps it. The ends stay as
+ * entered, never swapped or reverted, so a wrong range is explained by the field's rule and not sent.
+ */
+function EnteredRangePicker({ onChange, ...props }: RangePickerProps) {
+  return (
+    <DatePicker.RangePicker
+      {...props}
+      order={false}
+      needConfirm={false}
+      onChange={onChange}
+      onCalendarChange={(dates, texts) =>
+        onChange?.(dates as Parameters<NonNullable<typeof onChange>>[0], texts)
+      }
+    />
+  );
+}
 
 export default function CreateContestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -54,7 +74,8 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
       multi: false,
       name: '',
       names: { chs: '', chs_t: '', jp: '', en: '', kr: '' },
-      range: [dayjs.unix(start_time), dayjs.unix(end_time)],
+      // Whole minutes, as the picker shows them.
+      range: [dayjs.unix(start_time).startOf('minute'), dayjs.unix(end_time).startOf('minute')],
       variant: GameVariant.LIQI,
       roundType: RoundType.SOUTH_4P,
       thinking: thinkingKey(DEFAULT_RULE_4P),
@@ -134,21 +155,16 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
           label={t('create.timeRange')}
           rules={[
             {
-              validator: (_, value: [Dayjs, Dayjs] | null) => {
-                if (!value?.[0] || !value[1]) return Promise.reject(new Error(t('create.timeRequired')));
-                const problem = timeProblem(value[0].unix(), value[1].unix(), serverNow());
-                if (problem === 'start_before_now')
-                  return Promise.reject(new Error(t('create.startBeforeNow')));
-                if (problem === 'end_before_start')
-                  return Promise.reject(new Error(t('create.endBeforeStart')));
-                if (problem === 'span_too_long')
-                  return Promise.reject(new Error(t('create.spanTooLong', { days: LIMITS.SPAN_MAX_DAYS })));
-                return Promise.resolve();
+              validator: (_, value: EnteredRange) => {
+                const problem = rangeMessage(value, serverNow());
+                return problem
+                  ? Promise.reject(new Error(t(problem.key, problem.values)))
+                  : Promise.resolve();
               },
             },
           ]}
         >
-          <DatePicker.RangePicker
+          <EnteredRangePicker
             data-testid="create-time-range"
             showTime={{ format: 'HH:mm' }}
             format={DATE_TIME_FORMAT}

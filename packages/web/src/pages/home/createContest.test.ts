@@ -8,7 +8,13 @@ import {
 } from '@taikai/protocol';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { buildCreateRequest, type CreateContestFields, roundTypesFor, timeProblem } from './createContest';
+import {
+  buildCreateRequest,
+  type CreateContestFields,
+  rangeMessage,
+  roundTypesFor,
+  timeProblem,
+} from './createContest';
 
 const now = 1_800_000_000;
 const fields = (over: Partial<CreateContestFields> = {}): CreateContestFields => ({
@@ -63,5 +69,46 @@ describe('create-tournament dialog rules', () => {
     );
     expect(req.name.map((e) => e.lang)).toEqual(['chs', 'chs_t', 'jp', 'en', 'kr']);
     expect(req.game_rule_setting.detail_rule).toMatchObject({ chuanma: 1, dora3_mode: 0 });
+  });
+});
+
+describe('create dialog: what is shown is what is sent, and a wrong range is explained', () => {
+  const at = (text: string) => dayjs(text, 'YYYY-MM-DD HH:mm');
+  const today = dayjs.unix(now).format('YYYY-MM-DD');
+  const day = (n: number, time = '10:00') =>
+    at(`${dayjs.unix(now).add(n, 'day').format('YYYY-MM-DD')} ${time}`);
+
+  it('sends the minutes the picker shows, not seconds hidden behind them', () => {
+    const start = dayjs.unix(now + 86_400 + 37);
+    const req = buildCreateRequest(fields({ range: [start, start.add(3, 'day')] }));
+    const sent = CreateContestReq.parse(req);
+    expect(sent.start_time).toBe(start.startOf('minute').unix());
+    expect(sent.start_time % 60).toBe(0);
+    expect(sent.end_time - sent.start_time).toBe(3 * 86_400);
+  });
+
+  it('an end before the start is explained with both dates as entered, not swapped', () => {
+    expect(rangeMessage([day(5), day(2)], now)).toEqual({
+      key: 'create.endBeforeStart',
+      values: { start: day(5).format('YYYY-MM-DD HH:mm'), end: day(2).format('YYYY-MM-DD HH:mm') },
+    });
+    // The same minute is no range either.
+    expect(rangeMessage([day(3, '09:30'), day(3, '09:30')], now)?.key).toBe('create.endBeforeStart');
+  });
+
+  it('a missing end, a start in the past and a span over 365 days are each named', () => {
+    expect(rangeMessage([day(1), null], now)).toEqual({ key: 'create.timeRequired' });
+    expect(rangeMessage(null, now)).toEqual({ key: 'create.timeRequired' });
+    expect(rangeMessage([at(`${today} 00:00`).subtract(1, 'day'), day(3)], now)?.key).toBe(
+      'create.startBeforeNow',
+    );
+    expect(rangeMessage([day(1), day(1).add(LIMITS.SPAN_MAX_DAYS + 1, 'day')], now)).toMatchObject({
+      key: 'create.spanTooLong',
+      values: { days: LIMITS.SPAN_MAX_DAYS },
+    });
+  });
+
+  it('a range that can be sent has no message', () => {
+    expect(rangeMessage([day(1), day(8)], now)).toBeNull();
   });
 });

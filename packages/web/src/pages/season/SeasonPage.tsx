@@ -6,35 +6,32 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useSiteConfig } from '../../api/queries';
-import {
-  SEASON_SUBPAGE_LABEL,
-  SEASON_SUBPAGES,
-  type SeasonSubpage,
-  seasonMenu,
-} from '../../app/seasonRoutes';
+import { SEASON_SUBPAGE_LABEL, type SeasonSubpage, seasonMenu, seasonPageAt } from '../../app/seasonRoutes';
 import { PageLoading } from '../../app/shell/PageLoading';
 import { ComingSoon } from '../../components/ComingSoon';
 import { useContestOutlet } from '../contest/useContestRoute';
 import { SUBPAGE_COMPONENTS } from './subpages';
 
 /**
- * Season pages. A season the loaded tournament does not have goes to the season list;
- * an unknown sub-path goes to the first sub-page (season info).
+ * Season pages. A season the loaded tournament does not have goes to the season list; an unknown sub-path,
+ * or a sub-page the menu hides for this season, goes to the first sub-page (season info).
  */
 export default function SeasonPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { contest, routeId } = useContestOutlet();
   const { seasonId = '', '*': sub = '' } = useParams();
-  const chat = useSiteConfig().data?.chat === 1;
+  const site = useSiteConfig();
+  const chat = site.data?.chat === 1;
   const season = contest.season_list.find((s) => String(s.season_id) === seasonId);
   const seasonList = `/contest/${routeId}/season`;
   if (!season) return <Navigate to={seasonList} replace />;
   const base = `${seasonList}/${season.season_id}`;
-  const page = sub.replace(/\/$/, '');
-  if (!(SEASON_SUBPAGES as readonly string[]).includes(page)) return <Navigate to={base} replace />;
-  const current = page as SeasonSubpage;
+  // Whether the chat settings are offered is known once the site config has loaded.
+  if (site.isPending && sub.startsWith('chat-setting')) return <PageLoading />;
   const menu = seasonMenu({ ...season, chat });
+  const current = seasonPageAt(sub, menu);
+  if (current === null) return <Navigate to={base} replace />;
   const Page = SUBPAGE_COMPONENTS[current];
   const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);
 
@@ -50,7 +47,7 @@ export default function SeasonPage() {
         type="card"
         activeKey={current}
         onChange={(key) => navigate(key ? `${base}/${key}` : base)}
-        items={(menu.includes(current) ? menu : [...menu, current]).map((p) => ({
+        items={menu.map((p) => ({
           key: p,
           label: <span data-testid={`season-tab-${p || 'info'}`}>{label(p)}</span>,
         }))}

@@ -15,6 +15,7 @@ type SubpageComponent = LazyExoticComponent<ComponentType<SeasonPageProps>>;
 /** The built season sub-pages; the others show "coming soon". */
 export const SUBPAGE_COMPONENTS: Partial<Record<SeasonSubpage, SubpageComponent>> = {
   '': lazy(() => import('./info/SeasonInfoPage')),
+  advanced: lazy(() => import('./advanced/AdvancedPage')),
   'chat-setting': lazy(() => import('./chat/ChatSettingPage')),
   join: lazy(() => import('./join/JoinPage')),
   user: lazy(() => import('./user/UserPage')),

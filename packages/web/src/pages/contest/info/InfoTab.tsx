@@ -1,35 +1,48 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import { CheckState, ZONES } from '@taikai/protocol';
+import { CheckState, LIMITS, ZONES } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
+import DatePicker from 'antd/es/date-picker';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateContestBase } from '../../../api/calls';
-import { keys } from '../../../api/queries';
+import { keys, useServerClock } from '../../../api/queries';
 import { ContestNameFields } from '../../../components/ContestNameFields';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
-import { formatMinute, formatRange } from '../../../components/time';
+import { DATE_TIME_FORMAT, formatMinute } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
+import { accessOf } from '../manager/access';
+import { rangeProblem } from '../seasons/seasonTimes';
 import { useContestOutlet } from '../useContestRoute';
-import { fieldsOf, hasChanges, type InfoFields, settingOf } from './infoForm';
+import { changedSetting, fieldsOf, hasChanges, type InfoFields } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
 import { SignupLink } from './SignupLink';
 
-/** Tournament info: names, show-in-list, hidden and banned zones; refresh and update. */
+/**
+ * Tournament info: names (per language with multi-language on), start and end, show-in-list, hidden and
+ * banned zones, observer switch; refresh and update. Observers read it and change nothing.
+ */
 export default function InfoTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { contest } = useContestOutlet();
+  const { readOnly } = accessOf(contest);
+  const clock = useServerClock();
+  const offset = clock.data?.offset ?? 0;
+  const serverNow = useCallback(() => Math.floor(Date.now() / 1000 + offset), [offset]);
+  // A started tournament keeps its start (2563), an ended one its end (2564).
+  const started = serverNow() >= contest.start_time;
+  const ended = serverNow() >= contest.finish_time;
   const [form] = Form.useForm<InfoFields>();
   useRevalidateOnLanguage(form);
   const values = Form.useWatch([], form) as InfoFields | undefined;
@@ -38,7 +51,7 @@ export default function InfoTab() {
   // Until the form reports its values, the tournament as loaded decides (names in all five languages
   // count as multi-language even when the switch was not stored with them).
   const multi = values?.multi ?? fieldsOf(contest).multi;
-  const changed = hasChanges(contest, values);
+  const changed = !readOnly && hasChanges(contest, values);
 
   // The form follows the tournament as loaded (after refresh or update).
   useEffect(() => {
@@ -66,7 +79,9 @@ export default function InfoTab() {
     }
     setSaving(true);
     try {
-      const updated = await updateContestBase({ unique_id: contest.unique_id, setting: settingOf(fields) });
+      const setting = changedSetting(contest, { ...form.getFieldsValue(true), ...fields });
+      if (Object.keys(setting).length === 0) return;
+      const updated = await updateContestBase({ unique_id: contest.unique_id, setting });
       queryClient.setQueryData(keys.contest(contest.unique_id), updated);
       void queryClient.invalidateQueries({ queryKey: keys.contests });
       void message.success(
@@ -81,8 +96,21 @@ export default function InfoTab() {
 
   const zoneOptions = ZONES.map((z) => ({ value: z, label: t(`info.zone${z}`) }));
 
+  const rangeRule = {
+    validator: (_: unknown, value: InfoFields['range'] | null) => {
+      if (!value?.[0] || !value[1]) return Promise.reject(new Error(t('create.timeRequired')));
+      const startChanged = value[0].unix() !== contest.start_time;
+      const endChanged = value[1].unix() !== contest.finish_time;
+      if (!startChanged && !endChanged) return Promise.resolve();
+      const problem = rangeProblem(value[0].unix(), value[1].unix(), serverNow(), startChanged);
+      if (problem) return Promise.reject(new Error(t(`create.${problem}`, { days: LIMITS.SPAN_MAX_DAYS })));
+      return Promise.resolve();
+    },
+  };
+
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="contest-info">
+      {readOnly && <Alert type="info" showIcon data-testid="info-readonly" message={t('info.readOnly')} />}
       {contest.check_state === CheckState.UNDER_REVIEW && (
         <Alert type="info" showIcon message={t('info.reviewPending')} />
       )}
@@ -98,16 +126,18 @@ export default function InfoTab() {
             >
               {t('common.refresh')}
             </Button>
-            <Button
-              data-testid="info-update"
-              type="primary"
-              icon={<SaveOutlined />}
-              disabled={!changed}
-              loading={saving}
-              onClick={update}
-            >
-              {t('common.update')}
-            </Button>
+            {!readOnly && (
+              <Button
+                data-testid="info-update"
+                type="primary"
+                icon={<SaveOutlined />}
+                disabled={!changed}
+                loading={saving}
+                onClick={update}
+              >
+                {t('common.update')}
+              </Button>
+            )}
           </Space>
         }
       >
@@ -120,12 +150,6 @@ export default function InfoTab() {
             { key: 'mode', label: t('info.mode'), children: variantLabel(t, variant) },
             { key: 'round', label: t('info.roundType'), children: roundTypeLabel(t, variant, contest.mode) },
             { key: 'created', label: t('info.createdAt'), children: formatMinute(contest.create_time) },
-            {
-              key: 'time',
-              label: t('info.timeRange'),
-              span: 4,
-              children: formatRange(contest.start_time, contest.finish_time),
-            },
             {
               key: 'signupLink',
               label: t('info.signupLink'),
@@ -141,6 +165,7 @@ export default function InfoTab() {
           wrapperCol={{ span: 12 }}
           initialValues={fieldsOf(contest)}
           requiredMark={false}
+          disabled={readOnly}
         >
           <ContestNameFields
             multi={multi}
@@ -148,6 +173,21 @@ export default function InfoTab() {
             multiLabel={t('info.multiLanguage')}
             nameLabel={t('info.name')}
           />
+          <Form.Item
+            name="range"
+            label={t('info.timeRange')}
+            rules={[rangeRule]}
+            extra={ended ? t('info.endLocked') : started ? t('info.startLocked') : undefined}
+          >
+            <DatePicker.RangePicker
+              data-testid="info-range"
+              showTime={{ format: 'HH:mm' }}
+              format={DATE_TIME_FORMAT}
+              placeholder={[t('create.startTime'), t('create.endTime')]}
+              disabled={[readOnly || started, readOnly || ended]}
+              style={{ width: 400 }}
+            />
+          </Form.Item>
           <Form.Item name="open" label={t('info.showInList')} valuePropName="checked">
             <Switch data-testid="info-show-in-list" />
           </Form.Item>
@@ -156,6 +196,14 @@ export default function InfoTab() {
           </Form.Item>
           <Form.Item name="bannedZones" label={t('info.bannedZones')}>
             <Checkbox.Group data-testid="info-banned-zones" options={zoneOptions} />
+          </Form.Item>
+          <Form.Item
+            name="observer"
+            label={t('info.observerSwitch')}
+            valuePropName="checked"
+            extra={t('info.observerHint')}
+          >
+            <Switch data-testid="info-observer-switch" />
           </Form.Item>
         </Form>
       </Card>

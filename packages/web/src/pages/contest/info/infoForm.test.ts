@@ -1,6 +1,7 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { ContestDetail } from '../../../api/calls';
-import { fieldsOf, hasChanges, settingOf } from './infoForm';
+import { changedSetting, fieldsOf, hasChanges, settingOf } from './infoForm';
 
 const contest = {
   contest_name: [{ lang: 'default', content: 'Autumn League' }],
@@ -65,5 +66,29 @@ describe('tournament info form', () => {
     expect(f.multi).toBe(true);
     expect(f.name).toBe('');
     expect(f.names.en).toBe('Cup en');
+  });
+});
+
+describe('what the info tab sends', () => {
+  const timed = {
+    ...contest,
+    start_time: 1_900_000_000,
+    finish_time: 1_900_600_000,
+    observer_switch: 0,
+  } as unknown as ContestDetail;
+
+  it('sends only the changed fields: an unchanged name is not sent for review again', () => {
+    expect(changedSetting(timed, { ...fieldsOf(timed), observer: true })).toEqual({ observer_switch: 1 });
+  });
+
+  it('sends the end alone when only the end moves, so a started tournament keeps its start', () => {
+    const f = fieldsOf(timed);
+    const range = [f.range![0], dayjs.unix(1_900_700_000)] as [Dayjs, Dayjs];
+    expect(changedSetting(timed, { ...f, range })).toEqual({ end_time: 1_900_700_000 });
+  });
+
+  it('sends a changed name with the multi-language switch that shapes it', () => {
+    const s = changedSetting(timed, { ...fieldsOf(timed), name: 'Winter League' });
+    expect(s).toEqual({ name: [{ lang: 'default', content: 'Winter League' }], i18n_switch: 0 });
   });
 });

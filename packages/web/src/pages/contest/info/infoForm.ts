@@ -1,4 +1,5 @@
 import { CONSOLE_LANGS, type ConsoleLang, type I18nEntry, textFor, ZONES, type Zone } from '@taikai/protocol';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { ContestDetail } from '../../../api/calls';
 import { contestNameOf } from '../../../components/nameFields';
 
@@ -10,6 +11,9 @@ export interface InfoFields {
   open: boolean;
   hiddenZones: Zone[];
   bannedZones: Zone[];
+  /** Start and end of the tournament. */
+  range?: [Dayjs, Dayjs];
+  observer?: boolean;
 }
 
 export interface BaseSetting {
@@ -18,7 +22,11 @@ export interface BaseSetting {
   show_zones: Zone[];
   available_zones: Zone[];
   i18n_switch: 0 | 1;
+  observer_switch: 0 | 1;
 }
+
+/** What update_contest_base is sent: the basic setting's changed fields, and the times when changed. */
+export type ChangedSetting = Partial<BaseSetting> & { start_time?: number; end_time?: number };
 
 const complement = (zones: readonly number[]) => ZONES.filter((z) => !zones.includes(z));
 
@@ -48,6 +56,8 @@ export function fieldsOf(contest: ContestDetail): InfoFields {
     open: contest.open === 1,
     hiddenZones: complement(contest.show_zones),
     bannedZones: complement(contest.available_zones),
+    range: [dayjs.unix(contest.start_time), dayjs.unix(contest.finish_time)],
+    observer: contest.observer_switch === 1,
   };
 }
 
@@ -58,11 +68,32 @@ export function settingOf(fields: InfoFields): BaseSetting {
     show_zones: complement(fields.hiddenZones ?? []),
     available_zones: complement(fields.bannedZones ?? []),
     i18n_switch: fields.multi ? 1 : 0,
+    observer_switch: fields.observer ? 1 : 0,
   };
+}
+
+/**
+ * Only what the form changes, so an unchanged name is not sent for review again and an unchanged start of a
+ * started tournament is not refused (2563). A changed name is sent with the switch that decides its shape.
+ */
+export function changedSetting(contest: ContestDetail, fields: InfoFields | undefined): ChangedSetting {
+  if (!fields) return {};
+  const wanted = settingOf(fields);
+  const stored = settingOf(fieldsOf(contest));
+  const changed: ChangedSetting = {};
+  for (const key of Object.keys(wanted) as (keyof BaseSetting)[]) {
+    if (JSON.stringify(wanted[key]) !== JSON.stringify(stored[key]))
+      Object.assign(changed, { [key]: wanted[key] });
+  }
+  if (changed.name && changed.i18n_switch === undefined) changed.i18n_switch = wanted.i18n_switch;
+  const start = fields.range?.[0]?.unix();
+  const end = fields.range?.[1]?.unix();
+  if (Number.isFinite(start) && start !== contest.start_time) changed.start_time = start;
+  if (Number.isFinite(end) && end !== contest.finish_time) changed.end_time = end;
+  return changed;
 }
 
 /** True when the form would change the tournament. */
 export function hasChanges(contest: ContestDetail, fields: InfoFields | undefined): boolean {
-  if (!fields) return false;
-  return JSON.stringify(settingOf(fields)) !== JSON.stringify(settingOf(fieldsOf(contest)));
+  return Object.keys(changedSetting(contest, fields)).length > 0;
 }

@@ -1,0 +1,247 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import { ErrorCode, LIMITS, textFor } from '@taikai/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Space from 'antd/es/space';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  addContestAdmin,
+  deleteContest,
+  type ListedAccount,
+  removeContestAdmin,
+  setObserverList,
+} from '../../../api/calls';
+import { errorText } from '../../../api/client';
+import { keys, useObserverList } from '../../../api/queries';
+import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
+import type { FoundAccount } from '../../../components/players/accounts';
+import { groupFailures } from '../../../components/players/accounts';
+import { reportFailures } from '../../../components/players/reportFailures';
+import { currentLanguage } from '../../../i18n';
+import { useContestOutlet } from '../useContestRoute';
+import { accessOf } from './access';
+import { DeleteContestDialog } from './DeleteContestDialog';
+import { ManagerNoticeCard } from './ManagerNoticeCard';
+import { RosterCard } from './RosterCard';
+
+/**
+ * Manager tab (spec §2, §6): the manager notice; the admin roster (creator only, at most 20, never the
+ * creator); the observer roster while the observer switch is on; deleting the tournament (creator only).
+ */
+export default function ManagerTab() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { contest } = useContestOutlet();
+  const { creator, readOnly } = accessOf(contest);
+  const uniqueId = contest.unique_id;
+  const observing = contest.observer_switch === 1;
+  const observers = useObserverList(uniqueId, observing && !readOnly);
+  const [adding, setAdding] = useState<'admin' | 'observer' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [adminsRefreshing, setAdminsRefreshing] = useState(false);
+
+  // The admin roster is part of the tournament's detail.
+  const refreshAdmins = async () => {
+    setAdminsRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: keys.contest(uniqueId) });
+    } finally {
+      setAdminsRefreshing(false);
+    }
+  };
+
+  const admins = contest.admin_list;
+  const adminsFull = admins.length >= LIMITS.ADMINS_MAX;
+
+  const setAdmins = (list: ListedAccount[]) => {
+    queryClient.setQueryData(keys.contest(uniqueId), { ...contest, admin_list: list });
+    void queryClient.invalidateQueries({ queryKey: keys.contest(uniqueId) });
+    void queryClient.invalidateQueries({ queryKey: keys.history(uniqueId) });
+  };
+
+  const addAdmins = async (found: FoundAccount[]): Promise<boolean> => {
+    // What the server refuses (2546, 2514) is said before asking it.
+    if (found.some((a) => a.account_id === contest.creator_id)) {
+      void message.error(errorText(ErrorCode.CREATOR_CANNOT_BE_ADMIN));
+      return false;
+    }
+    const fresh = found.filter((a) => !admins.some((x) => x.account_id === a.account_id));
+    if (fresh.length === 0) {
+      void message.info(t('manager.alreadyAdmins'));
+      return true;
+    }
+    if (admins.length + fresh.length > LIMITS.ADMINS_MAX) {
+      void message.error(
+        t('manager.tooManyAdmins', { max: LIMITS.ADMINS_MAX, free: LIMITS.ADMINS_MAX - admins.length }),
+      );
+      return false;
+    }
+    const list = await addContestAdmin({ unique_id: uniqueId, account_list: fresh.map((a) => a.account_id) });
+    setAdmins(list);
+    void message.success(t('manager.adminsAdded', { count: fresh.length }));
+    return true;
+  };
+
+  const removeAdmins = async (accounts: ListedAccount[]) => {
+    const list = await removeContestAdmin({
+      unique_id: uniqueId,
+      account_id_list: accounts.map((a) => a.account_id),
+    });
+    setAdmins(list);
+    void message.success(t('manager.removed', { count: accounts.length }));
+  };
+
+  const observersChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.observers(uniqueId) });
+    void queryClient.invalidateQueries({ queryKey: keys.history(uniqueId) });
+  };
+
+  const addObservers = async (found: FoundAccount[]): Promise<boolean> => {
+    const result = await setObserverList({ unique_id: uniqueId, add_list: found.map((a) => a.account_id) });
+    if (result.success.length > 0)
+      void message.success(t('manager.observersAdded', { count: result.success.length }));
+    reportFailures(
+      modal,
+      t('manager.addFailed', { count: result.failed.length }),
+      groupFailures(result.failed),
+    );
+    observersChanged();
+    return true;
+  };
+
+  const removeObservers = async (accounts: ListedAccount[]) => {
+    const result = await setObserverList({
+      unique_id: uniqueId,
+      remove_list: accounts.map((a) => a.account_id),
+    });
+    if (result.success.length > 0)
+      void message.success(t('manager.removed', { count: result.success.length }));
+    reportFailures(
+      modal,
+      t('manager.removeFailed', { count: result.failed.length }),
+      groupFailures(result.failed),
+    );
+    observersChanged();
+  };
+
+  const remove = async () => {
+    await deleteContest({ unique_id: uniqueId });
+    setDeleting(false);
+    void message.success(t('manager.deleted', { id: contest.contest_id }));
+    // Leave first: the tournament's page would otherwise load it again and hear 2560.
+    navigate('/', { replace: true });
+    await queryClient.invalidateQueries({ queryKey: keys.contests });
+    queryClient.removeQueries({ queryKey: keys.contest(uniqueId) });
+    queryClient.removeQueries({ queryKey: keys.history(uniqueId) });
+    queryClient.removeQueries({ queryKey: keys.observers(uniqueId) });
+  };
+
+  const name = textFor(contest.contest_name, currentLanguage());
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="manager-tab">
+      {readOnly && (
+        <Alert type="info" showIcon title={t('manager.readOnly')} data-testid="manager-readonly" />
+      )}
+      <ManagerNoticeCard contest={contest} readOnly={readOnly} />
+      {creator && (
+        <RosterCard
+          testId="admins"
+          title={t('manager.adminsTitle')}
+          hint={t('manager.adminsHint', { max: LIMITS.ADMINS_MAX })}
+          list={admins}
+          refreshing={adminsRefreshing}
+          onRefresh={() => void refreshAdmins()}
+          addBlocked={adminsFull ? t('manager.adminsFull', { max: LIMITS.ADMINS_MAX }) : undefined}
+          onAdd={() => setAdding('admin')}
+          onRemove={removeAdmins}
+          texts={{
+            empty: t('manager.noAdmins'),
+            removeOne: (who) => t('manager.removeAdminOne', { name: who }),
+            removeSome: (count) => t('manager.removeAdmins', { count }),
+          }}
+        />
+      )}
+      {!creator && !readOnly && (
+        <Card size="small" data-testid="admins-creator-only">
+          <Typography.Text type="secondary">{t('manager.adminsCreatorOnly')}</Typography.Text>
+        </Card>
+      )}
+      {observing ? (
+        !readOnly && (
+          <RosterCard
+            testId="observers"
+            title={t('manager.observersTitle')}
+            hint={t('manager.observersHint')}
+            list={observers.data ?? []}
+            loading={observers.isPending}
+            failed={observers.isError}
+            onRetry={() => void observers.refetch()}
+            refreshing={observers.isFetching && !observers.isPending}
+            onRefresh={() => void observers.refetch()}
+            onAdd={() => setAdding('observer')}
+            onRemove={removeObservers}
+            texts={{
+              empty: t('manager.noObservers'),
+              removeOne: (who) => t('manager.removeObserverOne', { name: who }),
+              removeSome: (count) => t('manager.removeObservers', { count }),
+            }}
+          />
+        )
+      ) : (
+        <Alert type="info" showIcon data-testid="observers-off" title={t('manager.observersOff')} />
+      )}
+      {creator && (
+        <Card
+          data-testid="danger-zone"
+          title={<Typography.Text type="danger">{t('manager.dangerTitle')}</Typography.Text>}
+          style={{ borderColor: '#f1c0b9' }}
+        >
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16 }}>
+            <Typography.Text type="secondary">{t('manager.deleteHint')}</Typography.Text>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="delete-contest"
+              onClick={() => setDeleting(true)}
+            >
+              {t('manager.deleteButton')}
+            </Button>
+          </div>
+        </Card>
+      )}
+      <AccountLookupDialog
+        open={adding !== null}
+        testId={adding === 'observer' ? 'observer-add' : 'admin-add'}
+        title={adding === 'observer' ? t('manager.addObserversTitle') : t('manager.addAdminsTitle')}
+        hint={
+          adding === 'observer'
+            ? t('manager.addObserversHint')
+            : t('manager.addAdminsHint', { max: LIMITS.ADMINS_MAX })
+        }
+        confirmText={(count) =>
+          adding === 'observer'
+            ? t('manager.addObserversConfirm', { count })
+            : t('manager.addAdminsConfirm', { count })
+        }
+        onCancel={() => setAdding(null)}
+        onConfirm={adding === 'observer' ? addObservers : addAdmins}
+      />
+      <DeleteContestDialog
+        open={deleting}
+        contestId={contest.contest_id}
+        name={name}
+        onCancel={() => setDeleting(false)}
+        onDelete={remove}
+      />
+    </Space>
+  );
+}
