@@ -209,6 +209,66 @@ describe('update_contest_base: game_rule_setting', () => {
     expect(after.contest_setting).toEqual(before.contest_setting);
   });
 
+  it('every limit and dependency of spec §4–§5 is refused through the API with 2517 naming its field', async () => {
+    const { org, unique_id } = await fresh();
+    const before = await detailOf(org, unique_id);
+    // Four-player South: start 25000, steps honba 300, noten 100/100/300.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ init_point: 200_001, fandian: 200_001, jingsuanyuandian: 200_001 }, 'init_point'],
+      [{ fandian: 200_001 }, 'fandian'],
+      [{ fandian: 24_900 }, 'fandian'],
+      [{ jingsuanyuandian: 200_001 }, 'jingsuanyuandian'],
+      [{ jingsuanyuandian: 24_000 }, 'jingsuanyuandian'],
+      [{ tianbian_value: 200_001 }, 'tianbian_value'],
+      [{ liqibang_value: 10_001 }, 'liqibang_value'],
+      [{ changbang_value: 10_200 }, 'changbang_value'],
+      [{ changbang_value: 200 }, 'changbang_value'],
+      [{ noting_fafu_1: 150 }, 'noting_fafu_1'],
+      [{ noting_fafu_2: 10_100 }, 'noting_fafu_2'],
+      [{ noting_fafu_3: 400 }, 'noting_fafu_3'],
+      [{ shunweima_2: 101 }, 'shunweima_2'],
+      [{ shunweima_2: 5, shunweima_3: 10, shunweima_4: -30 }, 'shunweima_3'],
+      [{ shunweima_2: -60, shunweima_3: -60, shunweima_4: -60 }, 'shunweima_2'],
+      [{ time_fixed: 7, time_add: 7 }, 'time_fixed'],
+      [{ dora_count: 5 }, 'dora_count'],
+      [{ fanfu: 8 }, 'fanfu'],
+      [{ enable_renhe: 3 }, 'enable_renhe'],
+      [{ enable_baopai_extend_settings: 3 }, 'enable_baopai_extend_settings'],
+      [{ max_game_count: -1 }, 'max_game_count'],
+      [{ required_level_p4: 20_101 }, 'required_level_p4'],
+      [{ required_level_p3: 10_101 }, 'required_level_p3'],
+      [{ have_toutiao: true, have_sanjiahele: true }, 'have_sanjiahele'],
+      [
+        {
+          have_biao_dora: false,
+          have_gang_biao_dora: false,
+          have_li_dora: true,
+          have_gang_li_dora: false,
+          ming_dora_immediately_open: false,
+        },
+        'have_li_dora',
+      ],
+      [
+        { have_gang_biao_dora: false, have_gang_li_dora: true, ming_dora_immediately_open: false },
+        'have_gang_li_dora',
+      ],
+      [
+        { have_gang_biao_dora: false, have_gang_li_dora: false, ming_dora_immediately_open: true },
+        'ming_dora_immediately_open',
+      ],
+      [{ have_helelianzhuang: false, have_helezhongju: true }, 'have_helezhongju'],
+      [{ have_tingpailianzhuang: false, have_tingpaizhongju: true }, 'have_tingpaizhongju'],
+    ];
+    for (const [detail_rule, field] of cases) {
+      const res = await update(org, unique_id, { game_rule_setting: { mode: 2, detail_rule } });
+      const what = `${JSON.stringify(detail_rule)}: ${JSON.stringify(res.body)}`;
+      expect(res.body.error?.code, what).toBe(2517);
+      expect(res.body.error.message, what).toContain(field);
+    }
+    const after = await detailOf(org, unique_id);
+    expect(after.rule).toEqual(before.rule);
+  });
+
   it('a rule the game server cannot play is refused with 2517 and `unsupported` naming each field', async () => {
     const { org, unique_id } = await fresh();
     const res = await update(org, unique_id, {
