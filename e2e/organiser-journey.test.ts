@@ -217,9 +217,13 @@ describe('an organiser’s first tournament, in the browser', () => {
     await page.waitForURL(`**/contest/${contestId}`);
     await expectText(page.getByTestId('contest-title'), firstName);
     await expectText(page.getByTestId('contest-id'), `ID ${contestId}`);
-    const info = page.getByTestId('contest-info');
-    const infoText = await textOf(info);
-    expect(infoText).toContain(`${formatMinute(startAt)} ~ ${formatMinute(endAt)}`);
+    // The tournament's times stand in the Info tab's range picker, as chosen on creation.
+    const range = page.locator('.ant-form-item').filter({ has: page.getByTestId('info-range') });
+    await eventually(
+      () => range.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      (values) => values.join(' ~ ') === `${formatMinute(startAt)} ~ ${formatMinute(endAt)}`,
+      'the tournament times on the Info tab',
+    );
     expect(await page.getByTestId('info-name').inputValue()).toBe(firstName);
     expect(await page.getByTestId('info-update').isDisabled()).toBe(true);
 

@@ -237,7 +237,7 @@ describe('the seasons of a tournament, in the browser', () => {
     const signupDay = formatMinute((await seasonsNow())[0].signup_start_time).slice(0, 10);
     await eventually(
       () => textOf(page.getByTestId('season-signup-1')),
-      (text) => text.includes('Review') && text.includes(`From ${signupDay}, 2 days`),
+      (text) => text.includes('Review') && text.includes(`From ${signupDay}, 2 d`),
       'sign-up column in English',
     );
     expect(await textOf(page.getByTestId('season-remark-1'))).toBe('Finals weekend');
