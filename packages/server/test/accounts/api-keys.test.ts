@@ -10,6 +10,8 @@ afterAll(() => world.close());
 describe('API keys', () => {
   it('a new key is shown once; the list shows its label, prefix and times, never the key', async () => {
     const owner = await world.organiser();
+    // The clock follows real time: a call may straddle a second.
+    const createdFrom = world.clock.now();
     const created = await world.post('create_api_key', { label: '  League bot  ' }, { token: owner.token });
     expect(created.status).toBe(200);
     const { key, ...shown } = created.body.data;
@@ -18,17 +20,21 @@ describe('API keys', () => {
       id: expect.any(Number),
       label: 'League bot',
       prefix: key.slice(0, 7),
-      create_time: world.clock.now(),
+      create_time: expect.any(Number),
       last_used_time: 0,
     });
+    expect(shown.create_time).toBeGreaterThanOrEqual(createdFrom);
+    expect(shown.create_time).toBeLessThanOrEqual(world.clock.now());
     const list = await world.get('fetch_api_key_list', {}, { token: owner.token });
     expect(list.body).toEqual({ data: [shown] });
     expect(JSON.stringify(list.body)).not.toContain(key);
 
     world.clock.advance(90);
+    const usedFrom = world.clock.now();
     await world.post('/api/login', { type: 7, uid: owner.account.id, code: key });
     const used = await world.get('fetch_api_key_list', {}, { token: owner.token });
-    expect(used.body.data[0].last_used_time).toBe(world.clock.now());
+    expect(used.body.data[0].last_used_time).toBeGreaterThanOrEqual(usedFrom);
+    expect(used.body.data[0].last_used_time).toBeLessThanOrEqual(world.clock.now());
   });
 
   it('the key is stored only as its hash', async () => {
