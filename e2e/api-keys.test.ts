@@ -1,18 +1,19 @@
 import { encodeAccountId } from '@taikai/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   chooseLanguage,
   confirmDialog,
   eventually,
+  expectNoRawKeys,
   expectText,
   expectToast,
-  rawKeysIn,
   settled,
   textOf,
   visibleText,
 } from './support/console';
+import { accountOf, loginBrowser } from './support/people';
 
 // An organiser gives a league bot its own key, the bot logs in with it, and the organiser revokes it.
 describe('API keys, in the browser', () => {
@@ -24,18 +25,13 @@ describe('API keys, in the browser', () => {
 
   beforeAll(async () => {
     token = await registerByApi(organiser);
-    accountId = (await api<{ account_id: number }>('/api/contest/fetch_account_info', { token })).data!
-      .account_id;
+    ({ accountId } = await accountOf(token));
     session = await openBrowser('api-keys');
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await session.page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(session.page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(session.page, token, organiser.nickname);
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('the account menu shows the public account id and leads to an empty API-keys page', async () => {
     const { page } = session;
@@ -97,7 +93,7 @@ describe('API keys, in the browser', () => {
       (t) => !t.includes('Never'),
       'last used time shown',
     );
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('03-used-en');
 
     await row.getByTestId('api-key-revoke').click();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, call, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, newIdentity, registerByApi } from './support/api';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { taikaiCli } from './support/cli';
 import { chooseLanguage, eventually, expectText, textOf } from './support/console';
+import { createTournament, loginBrowser } from './support/people';
 
 const DAY = 24 * 3600;
 
@@ -22,26 +23,20 @@ describe('season menu rules by address, announcement fallback, operator contact'
       ['announce', '--lang', 'chs', '--title', `赛季公告 ${tag}`, '--content', '秋季赛下周一开放报名。'],
     );
     const now = Math.floor(Date.now() / 1000);
-    const created = await call<{ contest_id: number }>('/api/contest/create_contest', token, {
-      name: [{ lang: 'default', content: `Rules Cup ${tag}` }],
-      game_rule_setting: { mode: 2 },
-      open_show: 1,
-      start_time: now + 2 * DAY,
-      end_time: now + 30 * DAY,
+    const created = await createTournament(token, {
+      name: `Rules Cup ${tag}`,
+      start: now + 2 * DAY,
+      end: now + 30 * DAY,
     });
     contestId = created.contest_id;
     session = await openBrowser('console-rules');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('a season sub-page the menu hides, opened by address, goes to the season info page with no stray tab', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(page, token, organiser.nickname);
     const contestPage = `/contest/${contestId}`;
     const seasonInfo = `${contestPage}/season/1`;
     await page.goto(contestPage);

@@ -1,22 +1,21 @@
 import { ErrorCode, encodeAccountId } from '@taikai/protocol';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, call, newIdentity, registerByApi } from './support/api';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
+  atRest,
   chooseLanguage,
   chooseOption,
   confirmDialog,
   eventually,
+  expectNoRawKeys,
   expectText,
   expectToast,
-  rawKeysIn,
   settled,
   textOf,
-  visibleText,
 } from './support/console';
 import { setDateRange } from './support/dates';
+import { accountOf, contestDetail, createTournament, grantCurrency, loginBrowser } from './support/people';
 
 const DAY = 24 * 3600;
 
@@ -32,33 +31,7 @@ interface Detail {
   admin_list: { account_id: number; nickname: string }[];
 }
 
-/** A call that must succeed; its data. */
-async function must<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const answer = await api<T>(path, { token, body });
-  if (answer.status !== 200 || answer.error || answer.data === undefined)
-    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.error)}`);
-  return answer.data;
-}
-
 const textOfNotice = (list: Entry[]) => list.find((e) => e.lang === 'default')?.content ?? '';
-
-/** Waits until no toast is shown and no finite animation runs, so a screenshot shows the page at rest. */
-async function quiet(page: Page): Promise<void> {
-  await eventually(
-    () =>
-      page.evaluate(
-        () =>
-          document.querySelectorAll('.ant-message-notice').length +
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-            .length,
-      ),
-    (n) => n === 0,
-    'page at rest',
-    15_000,
-  );
-}
 
 // A creator runs a tournament with others: notices, an admin who edits them too, an observer who can only read,
 // the history of all of it, and finally deleting the tournament by typing its id.
@@ -73,45 +46,34 @@ describe('tournament administration, in the browser', () => {
   let session: BrowserSession;
   let current: BrowserSession | undefined;
 
-  const detailNow = () =>
-    must<Detail>(`/api/contest/fetch_contest_detail?unique_id=${uniqueId}`, tokens.creator);
+  const detailNow = () => contestDetail<Detail>(tokens.creator, uniqueId);
 
   beforeAll(async () => {
     [tokens.creator, tokens.admin, tokens.observer] = await Promise.all(
       [creator, admin, observer].map(registerByApi),
     );
-    await taikaiCli(['account', 'grant', creator.email, '60']);
+    await grantCurrency(creator.email);
     const now = Math.floor(Date.now() / 60_000) * 60;
-    const created = await must<{ unique_id: number; contest_id: number }>(
-      '/api/contest/create_contest',
-      tokens.creator,
-      {
-        name: [{ lang: 'default', content: `Admin Cup ${creator.nickname.slice(-4)}` }],
-        game_rule_setting: { mode: 2 },
-        open_show: 1,
-        start_time: now + 2 * DAY,
-        end_time: now + 30 * DAY,
-      },
-    );
+    const created = await createTournament(tokens.creator, {
+      name: `Admin Cup ${creator.nickname.slice(-4)}`,
+      start: now + 2 * DAY,
+      end: now + 30 * DAY,
+    });
     uniqueId = created.unique_id;
     contestId = created.contest_id;
     for (const who of ['admin', 'observer'] as const) {
-      const info = await must<{ account_id: number }>('/api/contest/fetch_account_info', tokens[who]);
-      publicIds[who] = encodeAccountId(info.account_id);
+      publicIds[who] = (await accountOf(tokens[who])).publicId;
     }
     session = await openBrowser('contest-admin');
     current = session;
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => current);
+  // Each test hands `current` back to the creator's browser when it ends, so the last one closed is that one.
+  closeAndScreenshotFailures(() => current);
 
   it('the creator writes the public and private notices and finds them after a reload', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(tokens.creator)}`);
-    await expectText(page.getByTestId('header-nickname'), creator.nickname);
+    await loginBrowser(page, tokens.creator, creator.nickname);
     await page.goto(`/contest/${contestId}/announcement`);
     await page.getByTestId('notice-tab').waitFor();
 
@@ -160,8 +122,8 @@ describe('tournament administration, in the browser', () => {
     await page.getByText('最多 500 个字').waitFor();
     expect(await update.isDisabled()).toBe(true);
     await page.getByTestId('notice-public-default').fill(publicText);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(session.page);
+    await expectNoRawKeys(page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('01-notices-chs');
   });
 
@@ -179,7 +141,7 @@ describe('tournament administration, in the browser', () => {
     await page.getByTestId('admin-add-lookup').click();
     await page.getByTestId('admin-add-found').waitFor();
     await page.getByTestId('admin-add-missing').waitFor();
-    await quiet(session.page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('02-add-admin-dialog-chs');
     await page.getByTestId('admin-add-confirm').click();
     await expectToast(page, 'success', '已添加 1 名管理员');
@@ -190,10 +152,10 @@ describe('tournament administration, in the browser', () => {
     expect(stored.admin_list.map((a) => encodeAccountId(a.account_id))).toEqual([publicIds.admin]);
 
     // The server refuses the creator as an admin (2546).
-    const self = await must<{ account_id: number }>('/api/contest/fetch_account_info', tokens.creator);
+    const self = await accountOf(tokens.creator);
     const refused = await api('/api/contest/add_contest_admin', {
       token: tokens.creator,
-      body: { unique_id: uniqueId, account_list: [self.account_id] },
+      body: { unique_id: uniqueId, account_list: [self.accountId] },
     });
     expect(refused.error?.code).toBe(ErrorCode.CREATOR_CANNOT_BE_ADMIN);
   });
@@ -203,8 +165,7 @@ describe('tournament administration, in the browser', () => {
     current = other;
     try {
       const { page } = other;
-      await page.goto(`/?token=${encodeURIComponent(tokens.admin)}`);
-      await expectText(page.getByTestId('header-nickname'), admin.nickname);
+      await loginBrowser(page, tokens.admin, admin.nickname);
       await chooseLanguage(page, 'en');
       await page.getByTestId(`contest-card-${contestId}`).click();
       await page.getByTestId('contest-tab-announcement').click();
@@ -222,8 +183,8 @@ describe('tournament administration, in the browser', () => {
         (d) => textOfNotice(d.public_notice) === 'Welcome! Finals moved to Saturday.',
         'the admin notice stored',
       );
-      expect(rawKeysIn(await visibleText(page))).toEqual([]);
-      await quiet(other.page);
+      await expectNoRawKeys(page);
+      await atRest(other.page, { dialogs: false });
       await other.screenshot('03-notices-admin-en');
 
       // The admin sees the manager notice and the observers, not the admin roster.
@@ -235,8 +196,8 @@ describe('tournament administration, in the browser', () => {
       await page.getByTestId('manager-notice-default').fill('Admins: check the lobby every hour.');
       await page.getByTestId('manager-notice-update').click();
       await expectToast(page, 'success', 'Notices saved');
-      expect(rawKeysIn(await visibleText(page))).toEqual([]);
-      await quiet(other.page);
+      await expectNoRawKeys(page);
+      await atRest(other.page, { dialogs: false });
       await other.screenshot('04-manager-admin-en');
     } finally {
       current = session;
@@ -258,10 +219,7 @@ describe('tournament administration, in the browser', () => {
     expect((await detailNow()).observer_switch).toBe(1);
 
     // The end moves on its own: only end_time is sent.
-    const before = await must<{ start_time: number; finish_time: number }>(
-      `/api/contest/fetch_contest_detail?unique_id=${uniqueId}`,
-      tokens.creator,
-    );
+    const before = await contestDetail<{ start_time: number; finish_time: number }>(tokens.creator, uniqueId);
     const newEnd = before.finish_time + 5 * DAY;
     const rangeItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('info-range') });
     await setDateRange(rangeItem, before.start_time, newEnd);
@@ -270,16 +228,12 @@ describe('tournament administration, in the browser', () => {
     expect(JSON.parse((await sentEnd).postData() ?? '{}').setting).toEqual({ end_time: newEnd });
     await expectToast(page, 'success', '已保存');
     await eventually(
-      () =>
-        must<{ finish_time: number; start_time: number }>(
-          `/api/contest/fetch_contest_detail?unique_id=${uniqueId}`,
-          tokens.creator,
-        ),
+      () => contestDetail<{ finish_time: number; start_time: number }>(tokens.creator, uniqueId),
       (d) => d.finish_time === newEnd && d.start_time === before.start_time,
       'end stored',
     );
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(page);
+    await expectNoRawKeys(page);
+    await atRest(page, { dialogs: false });
     await session.screenshot('04b-info-chs');
 
     await page.getByTestId('contest-tab-manager').click();
@@ -290,8 +244,8 @@ describe('tournament administration, in the browser', () => {
     await page.getByTestId('observer-add-confirm').click();
     await expectToast(page, 'success', '已添加 1 名观战员');
     await page.getByTestId(`observers-row-${publicIds.observer}`).waitFor();
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(session.page);
+    await expectNoRawKeys(page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('05-manager-creator-chs');
   });
 
@@ -300,16 +254,15 @@ describe('tournament administration, in the browser', () => {
     current = other;
     try {
       const { page } = other;
-      await page.goto(`/?token=${encodeURIComponent(tokens.observer)}`);
-      await expectText(page.getByTestId('header-nickname'), observer.nickname);
+      await loginBrowser(page, tokens.observer, observer.nickname);
       await chooseLanguage(page, 'en');
       // The observer's own list holds only tournaments they run: the address names it by unique id.
       await page.goto(`/contest/${uniqueId}`);
       await page.getByTestId('info-readonly').waitFor();
       expect(await page.getByTestId('info-update').count()).toBe(0);
       expect(await page.getByTestId('contest-tab-history').count()).toBe(0);
-      expect(rawKeysIn(await visibleText(page))).toEqual([]);
-      await quiet(page);
+      await expectNoRawKeys(page);
+      await atRest(page, { dialogs: false });
       await other.screenshot('05b-observer-info-en');
 
       await page.getByTestId('contest-tab-announcement').click();
@@ -322,8 +275,8 @@ describe('tournament administration, in the browser', () => {
       );
       expect(await area.isEditable()).toBe(false);
       expect(await page.getByTestId('notice-update').count()).toBe(0);
-      expect(rawKeysIn(await visibleText(page))).toEqual([]);
-      await quiet(other.page);
+      await expectNoRawKeys(page);
+      await atRest(other.page, { dialogs: false });
       await other.screenshot('06-observer-notices-en');
 
       const refused = await api('/api/contest/update_contest_external_notice', {
@@ -379,8 +332,8 @@ describe('tournament administration, in the browser', () => {
     );
     await chooseOption(page, page.getByTestId('history-kind'), 'history-kind-all');
     await eventually(actions, (list) => list.length >= 5, 'all kinds again');
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(session.page);
+    await expectNoRawKeys(page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('07-history-chs');
 
     await chooseLanguage(page, 'en');
@@ -389,8 +342,8 @@ describe('tournament administration, in the browser', () => {
       (text) => text.includes('Public notice changed') && text.includes('Admins added'),
       'history in English',
     );
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(session.page);
+    await expectNoRawKeys(page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('08-history-en');
     await chooseLanguage(page, 'chs');
   });
@@ -406,7 +359,7 @@ describe('tournament administration, in the browser', () => {
     await page.getByTestId('observers-remove-confirm').click();
     await expectToast(page, 'success', '已移除 1 人');
     await page.getByTestId(`observers-row-${publicIds.observer}`).waitFor({ state: 'detached' });
-    const observersNow = await must<unknown[]>(
+    const observersNow = await call<unknown[]>(
       `/api/contest/fetch_observer_list?unique_id=${uniqueId}`,
       tokens.creator,
     );
@@ -447,13 +400,13 @@ describe('tournament administration, in the browser', () => {
 
     await chooseLanguage(page, 'jp');
     await page.getByTestId('notice-card-public').getByText('公開お知らせ').waitFor();
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(page);
+    await expectNoRawKeys(page);
+    await atRest(page, { dialogs: false });
     await session.screenshot('09a-notices-multi-jp');
     await page.getByTestId('contest-tab-manager').click();
     await page.getByTestId('manager-tab').waitFor();
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(page);
+    await expectNoRawKeys(page);
+    await atRest(page, { dialogs: false });
     await session.screenshot('09b-manager-jp');
     await chooseLanguage(page, 'chs');
   });
@@ -468,15 +421,15 @@ describe('tournament administration, in the browser', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByTestId('delete-contest-input').fill(String(contestId));
     expect(await confirm.isEnabled()).toBe(true);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
-    await quiet(session.page);
+    await expectNoRawKeys(page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('10-delete-dialog-chs');
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectToast(page, 'success', `赛事 ${contestId} 已删除`);
     await page.getByTestId('contest-list').or(page.getByTestId('contest-list-empty')).first().waitFor();
     expect(await page.getByTestId(`contest-card-${contestId}`).count()).toBe(0);
-    await quiet(session.page);
+    await atRest(session.page, { dialogs: false });
     await session.screenshot('11-deleted-home-chs');
 
     const gone = await api(`/api/contest/fetch_contest_detail?unique_id=${uniqueId}`, {

@@ -1,8 +1,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   chooseLanguage,
   confirmDialog,
@@ -13,6 +12,7 @@ import {
   textOf,
 } from './support/console';
 import { formatMinute } from './support/dates';
+import { grantCurrency, loginBrowser } from './support/people';
 
 const DAY = 24 * 3600;
 
@@ -86,17 +86,14 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
 
   beforeAll(async () => {
     token = await registerByApi(organiser);
-    await taikaiCli(['account', 'grant', organiser.email, '120']);
+    await grantCurrency(organiser.email, 120);
     session = await openBrowser('create-dialog');
     session.page.on('request', (req) => {
       if (req.url().endsWith('/api/contest/create_contest')) createCalls.push(req);
     });
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   const openDialog = async (): Promise<Locator> => {
     const { page } = session;
@@ -106,8 +103,7 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
 
   it('in Japanese: a typed start after the end stays as typed, an end picked before the start is not swapped, both explained, and nothing is sent', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(page, token, organiser.nickname);
     await chooseLanguage(page, 'jp');
     const dialog = await openDialog();
     // antd's two-character spacing is a Chinese convention: Japanese buttons read "作成", not "作 成".

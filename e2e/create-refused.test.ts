@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { confirmDialog, expectText, expectToast, settled, storedToken, textOf } from './support/console';
+import { loginBrowser } from './support/people';
 
 describe('creating a tournament without enough currency', () => {
   const organiser = newIdentity('poor');
@@ -13,15 +14,11 @@ describe('creating a tournament without enough currency', () => {
     session = await openBrowser('refused');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('takes a token handed over in the address and shows the account', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(page, token, organiser.nickname);
     await expectText(page.getByTestId('header-currency'), '0');
     expect(await storedToken(page)).toBe(token);
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { chooseLanguage, errorToasts, expectText, expectToast, storedToken } from './support/console';
 
 describe('logging in with wrong credentials', () => {
@@ -12,10 +12,7 @@ describe('logging in with wrong credentials', () => {
     session = await openBrowser('login');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('shows the wrong-password message once, in the console language, and stays on the login page', async () => {
     const { page } = session;

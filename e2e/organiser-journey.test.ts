@@ -1,7 +1,7 @@
 import { CONSOLE_LANGS, type ConsoleLang, passwordDigest } from '@taikai/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, readVerificationCode } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { taikaiCli } from './support/cli';
 import {
   chooseLanguage,
@@ -66,10 +66,7 @@ describe('an organiser’s first tournament, in the browser', () => {
     session = await openBrowser('journey');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('registers with the code e-mailed to them and arrives, logged in, at an empty "My tournaments"', async () => {
     const { page } = session;

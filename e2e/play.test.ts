@@ -1,8 +1,6 @@
-import { encodeAccountId } from '@taikai/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   atRest,
   chooseLanguage,
@@ -12,9 +10,10 @@ import {
   expectSignupState,
   expectText,
   PHONE,
-  settled,
   textOf,
 } from './support/console';
+import { accountOf, chatLimitOf, contestDetail, createTournament, grantCurrency } from './support/people';
+import { chooseChatWhitelist, lookUpChatPlayers } from './support/seasons';
 
 const DAY = 24 * 3600;
 
@@ -25,7 +24,7 @@ describe('the player’s sign-up page and the season chat setting', () => {
   const player = newIdentity('player');
   const second = newIdentity('second');
   const tokens = { organiser: '', player: '', second: '' };
-  const accounts = { player: 0, second: 0 };
+  const accounts = { player: { accountId: 0, publicId: 0 }, second: { accountId: 0, publicId: 0 } };
   let uniqueId = 0;
   let contestId = 0;
   let seasonId = 0;
@@ -35,36 +34,21 @@ describe('the player’s sign-up page and the season chat setting', () => {
     [tokens.organiser, tokens.player, tokens.second] = await Promise.all(
       [organiser, player, second].map((who) => registerByApi(who)),
     );
-    await taikaiCli(['account', 'grant', organiser.email, '60']);
+    await grantCurrency(organiser.email);
     for (const who of ['player', 'second'] as const) {
-      const info = await call<{ account_id: number }>('/api/contest/fetch_account_info', tokens[who]);
-      accounts[who] = info.account_id;
+      accounts[who] = await accountOf(tokens[who]);
     }
 
     // Starts in a few seconds, so that the season is running (sign-up windows lie inside the season).
     const now = Math.floor(Date.now() / 1000);
-    const created = await call<{ unique_id: number; contest_id: number; season_id: number }>(
-      '/api/contest/create_contest',
-      tokens.organiser,
-      {
-        name: [
-          { lang: 'chs', content: '春季杯' },
-          { lang: 'en', content: 'Spring Cup' },
-          { lang: 'kr', content: '봄 컵' },
-        ],
-        game_rule_setting: { mode: 2 },
-        open_show: 1,
-        start_time: now + 3,
-        end_time: now + 7 * DAY,
-      },
-    );
+    const created = await createTournament(tokens.organiser, {
+      name: { chs: '春季杯', en: 'Spring Cup', kr: '봄 컵' },
+      start: now + 3,
+      end: now + 7 * DAY,
+    });
     ({ unique_id: uniqueId, contest_id: contestId, season_id: seasonId } = created);
     await eventually(
-      () =>
-        call<{ season_list: { state: number }[] }>(
-          `/api/contest/fetch_contest_detail?unique_id=${uniqueId}`,
-          tokens.organiser,
-        ),
+      () => contestDetail<{ season_list: { state: number }[] }>(tokens.organiser, uniqueId),
       (detail) => detail.season_list[0]?.state === 2,
       'season running',
       15_000,
@@ -76,10 +60,7 @@ describe('the player’s sign-up page and the season chat setting', () => {
     });
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('sends a player who is not logged in to the login page and back to the tournament', async () => {
     session = await openBrowser('play');
@@ -140,7 +121,7 @@ describe('the player’s sign-up page and the season chat setting', () => {
     await call('/api/contest/check_contest_season_player', tokens.organiser, {
       unique_id: uniqueId,
       season_id: seasonId,
-      checked_list: [{ account_id: accounts.player, pass: 1 }],
+      checked_list: [{ account_id: accounts.player.accountId, pass: 1 }],
     });
     // The player comes back to the tab: the page refreshes on focus.
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
@@ -201,20 +182,10 @@ describe('the player’s sign-up page and the season chat setting', () => {
     await page.getByTestId('chat-no-limit').waitFor();
     await page.getByTestId('season-tab-chat-setting').waitFor();
 
-    await page.getByTestId('chat-mode-1').click();
-    const modeDialog = await confirmDialog(page);
-    expect(await textOf(modeDialog)).toContain('Whitelist');
-    await modeDialog.getByTestId('chat-mode-confirm').click();
-    await page.getByTestId('chat-empty').waitFor();
+    await chooseChatWhitelist(page, 'Whitelist');
 
-    await page.getByTestId('chat-add').click();
-    const addDialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('chat-add-ids') }),
-    );
-    const ids = [encodeAccountId(accounts.player), encodeAccountId(accounts.second)];
-    await addDialog.getByTestId('chat-add-ids').fill(`${ids[0]}\n${ids[1]}\n`);
-    await addDialog.getByTestId('chat-add-lookup').click();
-    await page.getByTestId('chat-add-plan').waitFor();
+    const ids = [accounts.player.publicId, accounts.second.publicId];
+    await lookUpChatPlayers(page, `${ids[0]}\n${ids[1]}\n`);
     expect(await page.getByTestId('chat-add-entry').count()).toBe(2);
     await page.getByTestId('chat-add-confirm').click();
     await eventually(
@@ -242,11 +213,8 @@ describe('the player’s sign-up page and the season chat setting', () => {
       'one player left in the chat grid',
     );
     expect(await textOf(page.getByTestId('chat-grid'))).toContain(player.nickname);
-    const listed = await call<{ type: number; list: { account_id: number }[] }>(
-      `/api/contest/contest_season_chat_limit?unique_id=${uniqueId}&season_id=${seasonId}`,
-      tokens.organiser,
-    );
-    expect(listed).toMatchObject({ type: 1, list: [{ account_id: accounts.player }] });
+    const listed = await chatLimitOf(tokens.organiser, uniqueId, seasonId);
+    expect(listed).toMatchObject({ type: 1, list: [{ account_id: accounts.player.accountId }] });
     await atRest(session!.page);
     await session!.screenshot('chat-after-delete');
   });

@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { encodeAccountId } from '@taikai/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   chooseLanguage,
   confirmDialog,
   eventually,
+  expectNoRawKeys,
   expectText,
   expectToast,
-  rawKeysIn,
   settled,
   textOf,
-  visibleText,
 } from './support/console';
+import {
+  accountOf,
+  createTournament,
+  grantCurrency,
+  loginBrowser,
+  seasonPlayers,
+  seasonsOf,
+} from './support/people';
 
 const DAY = 24 * 3600;
 
@@ -46,15 +51,8 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
   const players: Record<'alice' | 'bob' | 'carol' | 'dave' | 'erin', Player> = {} as never;
   let session: BrowserSession;
 
-  const rosterNow = async (state: 1 | 2 = 2): Promise<ListedPlayer[]> => {
-    const answer = await api<{ list: ListedPlayer[] }>(
-      `/api/contest/contest_season_player_list?unique_id=${uniqueId}&season_id=${seasonId}&state=${state}&limit=100`,
-      { token },
-    );
-    if (!answer.data)
-      throw new Error(`player list answered ${answer.status}: ${JSON.stringify(answer.error)}`);
-    return answer.data.list;
-  };
+  const rosterNow = async (state: 1 | 2 = 2): Promise<ListedPlayer[]> =>
+    (await seasonPlayers<ListedPlayer>(token, uniqueId, seasonId, { state, limit: 100 })).list;
   const blacklistNow = async (): Promise<number[]> => {
     const answer = await api<{ list: { account_id: number }[] }>(
       `/api/contest/contest_season_player_limit?unique_id=${uniqueId}&season_id=${seasonId}`,
@@ -73,54 +71,27 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     for (const name of ['alice', 'bob', 'carol', 'dave', 'erin'] as const) {
       const who = newIdentity(name);
       const playerToken = await registerByApi(who);
-      const info = await api<{ account_id: number }>('/api/contest/fetch_account_info', {
-        token: playerToken,
-      });
-      const accountId = info.data!.account_id;
-      players[name] = {
-        token: playerToken,
-        accountId,
-        publicId: encodeAccountId(accountId),
-        nickname: who.nickname,
-      };
+      players[name] = { token: playerToken, ...(await accountOf(playerToken)), nickname: who.nickname };
     }
-    await taikaiCli(['account', 'grant', organiser.email, '60']);
+    await grantCurrency(organiser.email);
     // The season starts a few seconds from now, so that players can sign up during this test.
     const now = Math.floor(Date.now() / 1000);
-    const created = await api<{ unique_id: number; contest_id: number; season_id: number }>(
-      '/api/contest/create_contest',
-      {
-        token,
-        body: {
-          name: [{ lang: 'default', content: contestName }],
-          game_rule_setting: { mode: 2 },
-          open_show: 1,
-          start_time: now + 5,
-          end_time: now + 30 * DAY,
-        },
-      },
-    );
-    if (!created.data)
-      throw new Error(`create_contest answered ${created.status}: ${JSON.stringify(created.error)}`);
-    ({ unique_id: uniqueId, contest_id: contestId, season_id: seasonId } = created.data);
-    const seasons = await api<{ season_id: number; start_time: number; end_time: number }[]>(
-      `/api/contest/fetch_contest_season_list?unique_id=${uniqueId}`,
-      { token },
-    );
-    const season = seasons.data!.find((s) => s.season_id === seasonId)!;
+    ({
+      unique_id: uniqueId,
+      contest_id: contestId,
+      season_id: seasonId,
+    } = await createTournament(token, { name: contestName, start: now + 5, end: now + 30 * DAY }));
+    const seasons = await seasonsOf(token, uniqueId);
+    const season = seasons.find((s) => s.season_id === seasonId)!;
     seasonStart = season.start_time;
     seasonEnd = season.end_time;
 
     session = await openBrowser('roster');
-    await session.page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(session.page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(session.page, token, organiser.nickname);
     await chooseLanguage(session.page, 'en');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('opens an empty roster and an empty blacklist, with an anchor menu to both', async () => {
     const { page } = session;
@@ -129,7 +100,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     await page.getByTestId('blacklist-table').getByText('No one is on the blacklist').waitFor();
     await expectText(page.getByTestId('anchor-roster'), 'Roster');
     await expectText(page.getByTestId('anchor-blacklist'), 'Blacklist');
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('01-empty-en');
   });
 
@@ -270,7 +241,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     await rowOf('roster-table', bob.publicId).waitFor({ state: 'detached' });
     expect(await textOf(page.getByTestId('roster-total'))).toBe('Total 1');
     expect((await rosterNow()).map((p) => p.account_id)).toEqual([alice.accountId]);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('06-roster-en');
   });
 
@@ -305,7 +276,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     await rowOf('join-table', dave.publicId).waitFor();
     await rowOf('join-table', erin.publicId).waitFor();
     await expectText(page.getByTestId('join-total'), '審査待ち：2 人');
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('07-join-jp');
 
     await page.getByTestId(`join-pass-${dave.publicId}`).click();
@@ -339,7 +310,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
       (v) => v.exportEnabled && v.loading === 0,
       'roster and blacklist loaded',
     );
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('09-roster-jp');
     expect(session.pageErrors).toEqual([]);
   });

@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newIdentity } from './support/api';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   atRest,
   chooseLanguage,
@@ -14,6 +13,7 @@ import {
   expectToast,
   textOf,
 } from './support/console';
+import { contestDetail, loginBrowser, organiserWithTournament } from './support/people';
 
 const DAY = 24 * 3600;
 
@@ -57,26 +57,18 @@ describe('the rule editor, in the browser', () => {
   let session: BrowserSession;
   let copiedText = '';
 
-  const detailOf = (o: typeof first) =>
-    call<Detail>(`/api/contest/fetch_contest_detail?unique_id=${o.uniqueId}`, o.token);
+  const detailOf = (o: typeof first) => contestDetail<Detail>(o.token, o.uniqueId);
   const editorOf = (o: typeof first) => `/contest/${o.contestId}/season/1/advanced`;
 
   beforeAll(async () => {
     for (const o of [first, second]) {
-      o.token = await registerByApi(o.who);
-      await taikaiCli(['account', 'grant', o.who.email, '60']);
       const now = Math.floor(Date.now() / 1000);
-      const created = await call<{ unique_id: number; contest_id: number }>(
-        '/api/contest/create_contest',
-        o.token,
-        {
-          name: [{ lang: 'default', content: `Rule Cup ${o.who.nickname.slice(-4)}` }],
-          game_rule_setting: { mode: 2 },
-          open_show: 1,
-          start_time: now + 2 * DAY,
-          end_time: now + 30 * DAY,
-        },
-      );
+      const created = await organiserWithTournament(o.who, {
+        name: (who) => `Rule Cup ${who.nickname.slice(-4)}`,
+        start: now + 2 * DAY,
+        end: now + 30 * DAY,
+      });
+      o.token = created.token;
       o.uniqueId = created.unique_id;
       o.contestId = created.contest_id;
     }
@@ -86,15 +78,11 @@ describe('the rule editor, in the browser', () => {
     });
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('loads the MLeague preset, changes three fields, sees the difference, updates and finds it saved', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(first.token)}`);
-    await expectText(page.getByTestId('header-nickname'), first.who.nickname);
+    await loginBrowser(page, first.token, first.who.nickname);
     await page.goto(editorOf(first));
     await page.getByTestId('rule-editor').waitFor();
     expect(await page.getByTestId('rule-update').isDisabled()).toBe(true);
@@ -173,8 +161,7 @@ describe('the rule editor, in the browser', () => {
     expect(copiedText).toMatch(/^[A-Za-z0-9_-]+$/);
 
     // The second organiser, in English.
-    await page.goto(`/?token=${encodeURIComponent(second.token)}`);
-    await expectText(page.getByTestId('header-nickname'), second.who.nickname);
+    await loginBrowser(page, second.token, second.who.nickname);
     await chooseLanguage(page, 'en');
     await page.goto(editorOf(second));
     await page.getByTestId('rule-editor').waitFor();

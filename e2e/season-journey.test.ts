@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { encodeAccountId } from '@taikai/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
 import {
   atRest,
   chooseLanguage,
-  confirmDialog,
   eventually,
   expectNoRawKeys,
   expectSignupState,
@@ -19,18 +16,17 @@ import {
   textOf,
 } from './support/console';
 import { formatMinute } from './support/dates';
+import {
+  accountOf,
+  chatLimitOf,
+  createTournament,
+  grantCurrency,
+  type Season,
+  seasonsOf,
+} from './support/people';
+import { chooseChatWhitelist, endSeasonOnInfoPage, lookUpChatPlayers } from './support/seasons';
 
 const DAY = 24 * 3600;
-
-interface Season {
-  season_id: number;
-  state: number;
-  start_time: number;
-  end_time: number;
-  signup_type: number;
-  signup_start_time: number;
-  signup_end_time: number;
-}
 
 interface Player {
   who: { email: string; nickname: string; password: string };
@@ -59,8 +55,7 @@ describe('a season from start to end: organiser and two players, in the browser'
   let phoneB: BrowserSession | undefined;
   let phones: Promise<BrowserSession[]> | undefined;
 
-  const seasonsNow = (): Promise<Season[]> =>
-    call<Season[]>(`/api/contest/fetch_contest_season_list?unique_id=${uniqueId}`, organiser.token);
+  const seasonsNow = () => seasonsOf(organiser.token, uniqueId);
   const seasonNow = async (seasonId: number): Promise<Season> => {
     const season = (await seasonsNow()).find((s) => s.season_id === seasonId);
     if (!season) throw new Error(`no season ${seasonId}`);
@@ -130,33 +125,16 @@ describe('a season from start to end: organiser and two players, in the browser'
       [organiser.who, identities.a, identities.b].map((who) => registerByApi(who)),
     );
     for (const label of ['a', 'b'] as const) {
-      const { account_id } = await call<{ account_id: number }>(
-        '/api/contest/fetch_account_info',
-        players[label].token,
-      );
-      Object.assign(players[label], {
-        who: identities[label],
-        accountId: account_id,
-        publicId: encodeAccountId(account_id),
-      });
+      Object.assign(players[label], { who: identities[label], ...(await accountOf(players[label].token)) });
     }
-    await taikaiCli(['account', 'grant', organiser.who.email, '60']);
+    await grantCurrency(organiser.who.email);
     // Season 1 comes with the tournament and starts tomorrow.
     const now = nowS();
-    const created = await call<{ unique_id: number; contest_id: number }>(
-      '/api/contest/create_contest',
-      organiser.token,
-      {
-        name: [
-          { lang: 'chs', content: names.chs },
-          { lang: 'en', content: names.en },
-        ],
-        game_rule_setting: { mode: 2 },
-        open_show: 1,
-        start_time: now + DAY,
-        end_time: now + 30 * DAY,
-      },
-    );
+    const created = await createTournament(organiser.token, {
+      name: { chs: names.chs, en: names.en },
+      start: now + DAY,
+      end: now + 30 * DAY,
+    });
     ({ unique_id: uniqueId, contest_id: contestId } = created);
     org = await openBrowser('season-journey');
   });
@@ -201,22 +179,14 @@ describe('a season from start to end: organiser and two players, in the browser'
     await page.getByTestId('season-action-info-1').click();
     await page.waitForURL(`**/contest/${contestId}/season/1`);
     await expectText(page.getByTestId('season-info-state'), '已结算');
-    const end = page.getByTestId('season-info-end');
-    await eventually(
-      () => end.isEnabled(),
-      (enabled) => enabled,
-      'end season enabled',
+    await endSeasonOnInfoPage(
+      page,
+      { question: '结束第 1 赛季？', done: '赛季已结束', ended: '已结束' },
+      async () => {
+        await motionDone(page);
+        await org.screenshot('02-end-season1-confirm-chs');
+      },
     );
-    await end.click();
-    const dialog = await confirmDialog(page);
-    expect(await textOf(dialog)).toContain('结束第 1 赛季？');
-    await motionDone(page);
-    await org.screenshot('02-end-season1-confirm-chs');
-    await page.getByTestId('season-info-end-confirm').click();
-    await expectToast(page, 'success', '赛季已结束');
-    await dialog.waitFor({ state: 'hidden' });
-    await expectText(page.getByTestId('season-info-state'), '已结束');
-    await page.getByTestId('season-info-readonly').waitFor();
     await expectNoRawKeys(page);
 
     await page.locator('a').filter({ hasText: '返回赛事' }).click();
@@ -408,19 +378,9 @@ describe('a season from start to end: organiser and two players, in the browser'
     await page.getByTestId('season-tab-chat-setting').click();
     await page.waitForURL(`**/contest/${contestId}/season/2/chat-setting`);
     await page.getByTestId('chat-no-limit').waitFor();
-    await page.getByTestId('chat-mode-1').click();
-    const modeDialog = await confirmDialog(page);
-    expect(await textOf(modeDialog)).toContain('Change the chat limit to "Whitelist"?');
-    await modeDialog.getByTestId('chat-mode-confirm').click();
-    await page.getByTestId('chat-empty').waitFor();
+    await chooseChatWhitelist(page, 'Change the chat limit to "Whitelist"?');
 
-    await page.getByTestId('chat-add').click();
-    const addDialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('chat-add-ids') }),
-    );
-    await addDialog.getByTestId('chat-add-ids').fill(String(a.publicId));
-    await addDialog.getByTestId('chat-add-lookup').click();
-    await page.getByTestId('chat-add-plan').waitFor();
+    await lookUpChatPlayers(page, String(a.publicId));
     expect(await textOf(page.getByTestId('chat-add-plan'))).toContain(a.who.nickname);
     await motionDone(page);
     await org.screenshot('09-chat-add-en');
@@ -432,10 +392,7 @@ describe('a season from start to end: organiser and two players, in the browser'
     const cardText = await textOf(card);
     expect(cardText).toContain(a.who.nickname);
     expect(cardText).toContain(String(a.publicId));
-    const listed = await call<{ type: number; list: { account_id: number }[] }>(
-      `/api/contest/contest_season_chat_limit?unique_id=${uniqueId}&season_id=2`,
-      organiser.token,
-    );
+    const listed = await chatLimitOf(organiser.token, uniqueId, 2);
     expect(listed).toMatchObject({ type: 1, list: [{ account_id: a.accountId }] });
     await expectNoRawKeys(page);
     await atRest(page, { toasts: false });
@@ -450,20 +407,11 @@ describe('a season from start to end: organiser and two players, in the browser'
     await page.waitForURL(`**/contest/${contestId}/season/2`);
     await page.getByTestId('season-info-refresh').click();
     await expectText(page.getByTestId('season-info-state'), 'Finished');
-    const end = page.getByTestId('season-info-end');
-    await eventually(
-      () => end.isEnabled(),
-      (enabled) => enabled,
-      'end season enabled',
-    );
-    await end.click();
-    const dialog = await confirmDialog(page);
-    expect(await textOf(dialog)).toContain('End season 2?');
-    await page.getByTestId('season-info-end-confirm').click();
-    await expectToast(page, 'success', 'Season ended');
-    await dialog.waitFor({ state: 'hidden' });
-    await expectText(page.getByTestId('season-info-state'), 'Ended');
-    await page.getByTestId('season-info-readonly').waitFor();
+    const end = await endSeasonOnInfoPage(page, {
+      question: 'End season 2?',
+      done: 'Season ended',
+      ended: 'Ended',
+    });
     expect(await page.getByTestId('season-info-remark').isDisabled()).toBe(true);
     expect(await end.isDisabled()).toBe(true);
     expect(await page.getByTestId('season-info-update').isDisabled()).toBe(true);

@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import {
   chooseLanguage,
   chooseOption,
   confirmDialog,
   eventually,
+  expectNoRawKeys,
   expectText,
   expectToast,
-  rawKeysIn,
   settled,
   textOf,
-  visibleText,
 } from './support/console';
 import { formatMinute, setDateRange } from './support/dates';
+import { loginBrowser, organiserWithTournament, seasonPlayers, seasonsOf } from './support/people';
+import { endSeasonOnInfoPage } from './support/seasons';
 
 const DAY = 24 * 3600;
-
-interface Season {
-  season_id: number;
-  state: number;
-  start_time: number;
-  end_time: number;
-  signup_type: number;
-  signup_start_time: number;
-  signup_end_time: number;
-  remark: string;
-}
 
 // An organiser's tournament has its first season, pending: the Seasons tab, the season info page, and the
 // rules they follow (create a season only when all have ended, end only a finished season).
@@ -38,45 +27,27 @@ describe('the seasons of a tournament, in the browser', () => {
   let contestId = 0;
   let session: BrowserSession;
 
-  const seasonsNow = async (): Promise<Season[]> => {
-    const answer = await api<Season[]>(`/api/contest/fetch_contest_season_list?unique_id=${uniqueId}`, {
-      token,
-    });
-    if (!answer.data)
-      throw new Error(`season list answered ${answer.status}: ${JSON.stringify(answer.error)}`);
-    return answer.data;
-  };
+  const seasonsNow = () => seasonsOf(token, uniqueId);
 
   beforeAll(async () => {
-    token = await registerByApi(organiser);
-    await taikaiCli(['account', 'grant', organiser.email, '60']);
     const now = Math.floor(Date.now() / 1000);
-    const created = await api<{ unique_id: number; contest_id: number }>('/api/contest/create_contest', {
+    ({
       token,
-      body: {
-        name: [{ lang: 'default', content: `Season Cup ${organiser.nickname.slice(-4)}` }],
-        game_rule_setting: { mode: 2 },
-        open_show: 1,
-        start_time: now + 2 * DAY,
-        end_time: now + 30 * DAY,
-      },
-    });
-    if (!created.data)
-      throw new Error(`create_contest answered ${created.status}: ${JSON.stringify(created.error)}`);
-    uniqueId = created.data.unique_id;
-    contestId = created.data.contest_id;
+      unique_id: uniqueId,
+      contest_id: contestId,
+    } = await organiserWithTournament(organiser, {
+      name: (who) => `Season Cup ${who.nickname.slice(-4)}`,
+      start: now + 2 * DAY,
+      end: now + 30 * DAY,
+    }));
     session = await openBrowser('seasons');
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('lists season 1 pending and expanded, with create-season disabled while it has not ended', async () => {
     const { page } = session;
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(page, token, organiser.nickname);
     await page.goto(`/contest/${contestId}/season`);
 
     const table = page.getByTestId('seasons-table');
@@ -102,7 +73,7 @@ describe('the seasons of a tournament, in the browser', () => {
     await create.hover({ force: true });
     const tip = page.locator('.ant-tooltip').filter({ hasText: '所有赛季结束后才能创建新赛季' });
     await tip.waitFor();
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('01-seasons-tab-chs');
   });
 
@@ -182,8 +153,8 @@ describe('the seasons of a tournament, in the browser', () => {
       signup_end_time: signupEnd,
       remark: 'Finals weekend',
     });
-    expect((stored as Season & { rank_rule: number }).rank_rule).toBe(13);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    expect(stored.rank_rule).toBe(13);
+    await expectNoRawKeys(page);
     await session.screenshot('02-season-info-chs');
   });
 
@@ -206,7 +177,7 @@ describe('the seasons of a tournament, in the browser', () => {
     const { page } = session;
     await chooseLanguage(page, 'en');
     await expectText(page.getByTestId('season-info-state'), 'Pending');
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('03-season-info-en');
 
     // A team season ranks by team total (no rule to choose) and may show the team ranking; auto-match shows
@@ -242,7 +213,7 @@ describe('the seasons of a tournament, in the browser', () => {
     );
     expect(await textOf(page.getByTestId('season-remark-1'))).toBe('Finals weekend');
     expect(await textOf(page.getByTestId('season-rank-1'))).toBe('Best 3 consecutive games');
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('04-seasons-tab-en');
   });
 
@@ -298,11 +269,8 @@ describe('the seasons of a tournament, in the browser', () => {
     expect(JSON.parse((await sent).postData() ?? '{}').setting).toEqual({ signup_type: 2 });
     await expectToast(page, 'success', 'Season updated');
     expect((await seasonsNow())[0].signup_type).toBe(2);
-    const waiting = await api<{ total: number }>(
-      `/api/contest/contest_season_player_list?unique_id=${uniqueId}&season_id=1&state=1&limit=1`,
-      { token },
-    );
-    expect(waiting.data?.total).toBe(0);
+    const waiting = await seasonPlayers(token, uniqueId, 1, { state: 1, limit: 1 });
+    expect(waiting.total).toBe(0);
   });
 
   it('ends a finished season after confirming; it becomes read-only', async () => {
@@ -316,24 +284,15 @@ describe('the seasons of a tournament, in the browser', () => {
     expect(finished.error).toBeUndefined();
     await page.getByTestId('season-info-refresh').click();
     await expectText(page.getByTestId('season-info-state'), 'Finished');
-    const end = page.getByTestId('season-info-end');
-    await eventually(
-      () => end.isEnabled(),
-      (enabled) => enabled,
-      'end season enabled',
-    );
-    await end.click();
-    const dialog = await confirmDialog(page);
-    expect(await textOf(dialog)).toContain('End season 1?');
-    await page.getByTestId('season-info-end-confirm').click();
-    await expectToast(page, 'success', 'Season ended');
-    await dialog.waitFor({ state: 'hidden' });
-    await expectText(page.getByTestId('season-info-state'), 'Ended');
-    await page.getByTestId('season-info-readonly').waitFor();
+    const end = await endSeasonOnInfoPage(page, {
+      question: 'End season 1?',
+      done: 'Season ended',
+      ended: 'Ended',
+    });
     expect(await page.getByTestId('season-info-remark').isDisabled()).toBe(true);
     expect(await end.isDisabled()).toBe(true);
     expect((await seasonsNow())[0].state).toBe(4);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('07-season-ended-en');
   });
 
@@ -364,7 +323,7 @@ describe('the seasons of a tournament, in the browser', () => {
     const shownEnd = Date.parse(`${(await inputs.nth(1).inputValue()).replace(' ', 'T')}:00Z`) / 1000;
     expect(Math.abs(shownStart - (Date.now() / 1000 + DAY))).toBeLessThan(180);
     expect(shownEnd - shownStart).toBe(7 * DAY);
-    expect(rawKeysIn(await visibleText(page))).toEqual([]);
+    await expectNoRawKeys(page);
     await session.screenshot('08-create-season-en');
 
     await page.getByTestId('create-season-submit').click();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
-import { taikaiCli } from './support/cli';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { chooseLanguage, expectText, settled } from './support/console';
+import { grantCurrency } from './support/people';
 
 // The console runs under the server's content security policy (own scripts only, inline styles, no framing)
 // without a single violation, from the login page through a tournament's pages.
@@ -20,7 +20,7 @@ describe('the console under the security headers', () => {
 
   beforeAll(async () => {
     await registerByApi(organiser);
-    await taikaiCli(['account', 'grant', organiser.email, '60']);
+    await grantCurrency(organiser.email);
     session = await openBrowser('csp');
     // Every violation the page reports, before any of its own scripts run.
     await session.context.addInitScript(() => {
@@ -34,10 +34,7 @@ describe('the console under the security headers', () => {
     });
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   const violations = async () => [
     ...consoleViolations,

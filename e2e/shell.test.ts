@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newIdentity, registerByApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
+import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { expectText, expectToast, storedToken } from './support/console';
+import { loginBrowser } from './support/people';
 
 describe('the console shell', () => {
   const organiser = newIdentity('shell');
@@ -11,14 +12,10 @@ describe('the console shell', () => {
   beforeAll(async () => {
     token = await registerByApi(organiser);
     session = await openBrowser('shell');
-    await session.page.goto(`/?token=${encodeURIComponent(token)}`);
-    await expectText(session.page.getByTestId('header-nickname'), organiser.nickname);
+    await loginBrowser(session.page, token, organiser.nickname);
   });
 
-  afterAll(async () => {
-    await session?.close();
-  });
-  screenshotFailures(() => session);
+  closeAndScreenshotFailures(() => session);
 
   it('returns to My tournaments with the not-found message when a tournament cannot be loaded', async () => {
     const { page } = session;

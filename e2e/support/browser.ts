@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { BROWSER_TIME_ZONE } from './dates';
 import { artifactsDir } from './paths';
 
@@ -89,4 +89,12 @@ export function screenshotFailures(current: () => BrowserSession | undefined): v
       ].join('\n'),
     );
   });
+}
+
+/** The calling file's browser: closed after all its tests, its page saved as a screenshot for each failed test. */
+export function closeAndScreenshotFailures(current: () => BrowserSession | undefined): void {
+  afterAll(async () => {
+    await current()?.close();
+  });
+  screenshotFailures(current);
 }
