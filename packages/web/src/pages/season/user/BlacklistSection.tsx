@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
@@ -21,6 +20,7 @@ import {
   matchesPlayerSearch,
   publicIdOf,
 } from '../../../components/players/accounts';
+import { emptyLocale } from '../../../components/players/pagedTable';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
 import type { SeasonPageProps } from '../subpages';
@@ -118,14 +118,7 @@ export function BlacklistSection({ contest, season, readOnly }: SeasonPageProps 
           loading={blacklist.isPending}
           dataSource={shown}
           pagination={shown.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <Empty
-                data-testid="blacklist-empty"
-                description={search ? t('players.noMatch', { search }) : t('roster.blacklistEmpty')}
-              />
-            ),
-          }}
+          locale={emptyLocale('blacklist-empty', search, t('roster.blacklistEmpty'))}
           columns={[
             {
               title: t('players.nickname'),

@@ -1,0 +1,107 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import Empty from 'antd/es/empty';
+import type { TableProps } from 'antd/es/table';
+import type { Key } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The search text and page of a player list that the server pages. */
+export interface Paging {
+  search: string;
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+  /** A new search starts again at the first page. */
+  onSearch: (text: string) => void;
+}
+
+export function usePaging(pageSizes: readonly number[]): Paging {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(pageSizes[0]);
+  return {
+    search,
+    page,
+    pageSize,
+    pageSizes,
+    setPage,
+    setPageSize,
+    onSearch: (text) => {
+      setSearch(text);
+      setPage(1);
+    },
+  };
+}
+
+type PageQuery<T> = Pick<
+  UseQueryResult<{ list: T[]; total: number }>,
+  'data' | 'isPending' | 'isFetching' | 'isPlaceholderData'
+>;
+
+/**
+ * The table props of one server page of `query`: rows, loading, the pager. A page emptied by the last change
+ * shows the last page that still has rows.
+ */
+export function usePagedTable<T>(paging: Paging, query: PageQuery<T>) {
+  const { t } = useTranslation();
+  const { page, pageSize, pageSizes, setPage, setPageSize } = paging;
+  const { data, isPlaceholderData } = query;
+
+  useEffect(() => {
+    if (!data || isPlaceholderData || data.list.length > 0 || page === 1) return;
+    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
+  }, [data, isPlaceholderData, page, pageSize, setPage]);
+
+  const total = data?.total ?? 0;
+  const rows = data?.list ?? [];
+  const tableProps = {
+    loading: query.isPending || (query.isFetching && isPlaceholderData),
+    dataSource: rows,
+    pagination: {
+      current: page,
+      pageSize,
+      total,
+      pageSizeOptions: [...pageSizes],
+      showSizeChanger: true,
+      showTotal: (count: number) => t('players.total', { count }),
+      onChange: (p: number, size: number) => {
+        setPage(size !== pageSize ? 1 : p);
+        setPageSize(size);
+      },
+    },
+  } satisfies TableProps<T>;
+  return { total, rows, tableProps };
+}
+
+/**
+ * A table's row selection that keeps the rows selected on other pages: this page's rows follow the table.
+ * `pageRows` are the rows shown now; rows are told apart by `keyOf`.
+ */
+export function useCrossPageSelection<T>(pageRows: readonly T[], keyOf: (row: T) => Key) {
+  const [selected, setSelected] = useState<T[]>([]);
+  const rowSelection = {
+    selectedRowKeys: selected.map(keyOf),
+    preserveSelectedRowKeys: true,
+    onChange: (_keys: Key[], rows: (T | undefined)[]) =>
+      setSelected((current) => {
+        const onPage = new Set(pageRows.map(keyOf));
+        const kept = current.filter((r) => !onPage.has(keyOf(r)));
+        return [...kept, ...rows.filter((r): r is T => r !== undefined && onPage.has(keyOf(r)))];
+      }),
+  } satisfies TableProps<T>['rowSelection'];
+  /** Forgets the rows with these keys (after they were acted on). */
+  const drop = (dropped: readonly Key[]) => setSelected((s) => s.filter((r) => !dropped.includes(keyOf(r))));
+  return { selected, rowSelection, drop, clear: () => setSelected([]) };
+}
+
+/** The empty text of a player table: no match for the search, or `empty`. */
+export function emptyLocale(testId: string, search: string, empty: string) {
+  return { emptyText: <SearchEmpty testId={testId} search={search} empty={empty} /> };
+}
+
+function SearchEmpty({ testId, search, empty }: { testId: string; search: string; empty: string }) {
+  const { t } = useTranslation();
+  return <Empty data-testid={testId} description={search ? t('players.noMatch', { search }) : empty} />;
+}
