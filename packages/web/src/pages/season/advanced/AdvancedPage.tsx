@@ -55,7 +55,7 @@ import { roundTypeLabel, variantLabel } from '../../../components/contestLabels'
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import type { SeasonPageProps } from '../subpages';
 import { ImportRuleDialog } from './ImportRuleDialog';
-import { NoMoreSettings, PointsCard, RuleCards, WIDE_LABEL } from './RuleCards';
+import { NoMoreSettings, PointsCard, RuleCards, RuleForm } from './RuleCards';
 import { FieldRow, type RuleEditorApi, RuleEditorContext } from './RuleFields';
 import {
   hasChanges,
@@ -261,14 +261,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
           />
         )}
         <Card title={t('rules.gameCard')} data-testid="rule-game-card">
-          <Form
-            component="div"
-            layout="horizontal"
-            labelCol={WIDE_LABEL}
-            labelWrap
-            labelAlign="left"
-            disabled={readOnly}
-          >
+          <RuleForm wide>
             <FieldRow field="variant" also={VARIANT_FLAG_FIELDS} label={t('rules.mode')}>
               <Select<GameVariant>
                 value={variant}
@@ -355,18 +348,11 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
                 data-testid="rule-emoji"
               />
             </Form.Item>
-          </Form>
+          </RuleForm>
         </Card>
 
         <Card title={t('rules.limitsCard')} data-testid="rule-limits-card">
-          <Form
-            component="div"
-            layout="horizontal"
-            labelCol={WIDE_LABEL}
-            labelWrap
-            labelAlign="left"
-            disabled={readOnly}
-          >
+          <RuleForm wide>
             <Form.Item label={t('rules.level4p')} colon={false}>
               <Select<number>
                 value={state.level4p}
@@ -399,7 +385,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
                 data-testid="rule-game-limit"
               />
             </Form.Item>
-          </Form>
+          </RuleForm>
         </Card>
 
         <PointsCard />
