@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
-import type { TableProps } from 'antd/es/table';
+import Table, { type TableProps } from 'antd/es/table';
 import type { Key } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../LoadFailedAlert';
 
 /** The search text and page of a player list that the server pages. */
 export interface Paging {
@@ -96,12 +97,40 @@ export function useCrossPageSelection<T>(pageRows: readonly T[], keyOf: (row: T)
   return { selected, rowSelection, drop, clear: () => setSelected([]) };
 }
 
-/** The empty text of a player table: no match for the search, or `empty`. */
-export function emptyLocale(testId: string, search: string, empty: string) {
-  return { emptyText: <SearchEmpty testId={testId} search={search} empty={empty} /> };
-}
-
-function SearchEmpty({ testId, search, empty }: { testId: string; search: string; empty: string }) {
+/**
+ * A table of players (`<testId>-table`, rows told apart by account id) or, when `query` failed, the retry
+ * notice. The empty text (`<testId>-empty`) says whether the search matched nothing or the list is `empty`.
+ */
+export function PlayerTable<T extends { account_id: number }>({
+  query,
+  testId,
+  search,
+  empty,
+  ...table
+}: {
+  query: Pick<UseQueryResult, 'isError' | 'isFetching' | 'refetch'>;
+  testId: string;
+  search: string;
+  empty: string;
+} & Omit<TableProps<T>, 'rowKey' | 'size' | 'locale'>) {
   const { t } = useTranslation();
-  return <Empty data-testid={testId} description={search ? t('players.noMatch', { search }) : empty} />;
+  if (query.isError) {
+    return <LoadFailedAlert retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <Table<T>
+      data-testid={`${testId}-table`}
+      rowKey="account_id"
+      size="middle"
+      locale={{
+        emptyText: (
+          <Empty
+            data-testid={`${testId}-empty`}
+            description={search ? t('players.noMatch', { search }) : empty}
+          />
+        ),
+      }}
+      {...table}
+    />
+  );
 }

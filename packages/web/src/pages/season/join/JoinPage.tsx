@@ -6,7 +6,6 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
@@ -14,10 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSeasonPlayers, markSeasonPlayer, type SeasonPlayer } from '../../../api/calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { groupFailures, publicIdOf } from '../../../components/players/accounts';
 import {
-  emptyLocale,
+  PlayerTable,
   useCrossPageSelection,
   usePagedTable,
   usePaging,
@@ -172,93 +170,89 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
           )}
         </Space>
 
-        {signups.isError ? (
-          <LoadFailedAlert retrying={signups.isFetching} onRetry={() => void signups.refetch()} />
-        ) : (
-          <Table<SeasonPlayer>
-            data-testid="join-table"
-            rowKey="account_id"
-            size="middle"
-            {...tableProps}
-            rowSelection={readOnly ? undefined : rowSelection}
-            locale={emptyLocale('join-empty', paging.search, t('join.empty'))}
-            columns={[
-              {
-                title: t('players.nickname'),
-                dataIndex: 'nickname',
-                render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+        <PlayerTable<SeasonPlayer>
+          query={signups}
+          testId="join"
+          search={paging.search}
+          empty={t('join.empty')}
+          {...tableProps}
+          rowSelection={readOnly ? undefined : rowSelection}
+          columns={[
+            {
+              title: t('players.nickname'),
+              dataIndex: 'nickname',
+              render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+            },
+            {
+              title: t('players.publicId'),
+              key: 'publicId',
+              width: 140,
+              render: (_: unknown, p: SeasonPlayer) => (
+                <Typography.Text copyable data-testid={`join-id-${publicIdOf(p.account_id)}`}>
+                  {publicIdOf(p.account_id)}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: t('join.signupTime'),
+              dataIndex: 'create_time',
+              width: 170,
+              render: (v: number) => formatMinute(v),
+            },
+            {
+              title: t('players.remark'),
+              dataIndex: 'remark',
+              render: (remark: string, p: SeasonPlayer) => (
+                <RemarkCell
+                  value={remark}
+                  readOnly={readOnly}
+                  testId={`join-remark-${publicIdOf(p.account_id)}`}
+                  onSave={(next) => saveRemark(p, next)}
+                />
+              ),
+            },
+            {
+              title: t('players.actions'),
+              key: 'actions',
+              align: 'right',
+              width: 200,
+              render: (_: unknown, p: SeasonPlayer) => {
+                const id = publicIdOf(p.account_id);
+                const working = busy.has(p.account_id);
+                return (
+                  <Space size="small">
+                    <Tooltip title={readOnlyReason}>
+                      <Button
+                        size="small"
+                        type="primary"
+                        ghost
+                        icon={<CheckOutlined />}
+                        data-testid={`join-pass-${id}`}
+                        disabled={readOnly}
+                        loading={working}
+                        onClick={() => void decide([p], true).catch(() => undefined)}
+                      >
+                        {t('join.pass')}
+                      </Button>
+                    </Tooltip>
+                    <Tooltip title={readOnlyReason}>
+                      <Button
+                        size="small"
+                        danger
+                        icon={<CloseOutlined />}
+                        data-testid={`join-reject-${id}`}
+                        disabled={readOnly || working}
+                        onClick={() => setRejecting([p])}
+                      >
+                        {t('join.reject')}
+                      </Button>
+                    </Tooltip>
+                  </Space>
+                );
               },
-              {
-                title: t('players.publicId'),
-                key: 'publicId',
-                width: 140,
-                render: (_: unknown, p: SeasonPlayer) => (
-                  <Typography.Text copyable data-testid={`join-id-${publicIdOf(p.account_id)}`}>
-                    {publicIdOf(p.account_id)}
-                  </Typography.Text>
-                ),
-              },
-              {
-                title: t('join.signupTime'),
-                dataIndex: 'create_time',
-                width: 170,
-                render: (v: number) => formatMinute(v),
-              },
-              {
-                title: t('players.remark'),
-                dataIndex: 'remark',
-                render: (remark: string, p: SeasonPlayer) => (
-                  <RemarkCell
-                    value={remark}
-                    readOnly={readOnly}
-                    testId={`join-remark-${publicIdOf(p.account_id)}`}
-                    onSave={(next) => saveRemark(p, next)}
-                  />
-                ),
-              },
-              {
-                title: t('players.actions'),
-                key: 'actions',
-                align: 'right',
-                width: 200,
-                render: (_: unknown, p: SeasonPlayer) => {
-                  const id = publicIdOf(p.account_id);
-                  const working = busy.has(p.account_id);
-                  return (
-                    <Space size="small">
-                      <Tooltip title={readOnlyReason}>
-                        <Button
-                          size="small"
-                          type="primary"
-                          ghost
-                          icon={<CheckOutlined />}
-                          data-testid={`join-pass-${id}`}
-                          disabled={readOnly}
-                          loading={working}
-                          onClick={() => void decide([p], true).catch(() => undefined)}
-                        >
-                          {t('join.pass')}
-                        </Button>
-                      </Tooltip>
-                      <Tooltip title={readOnlyReason}>
-                        <Button
-                          size="small"
-                          danger
-                          icon={<CloseOutlined />}
-                          data-testid={`join-reject-${id}`}
-                          disabled={readOnly || working}
-                          onClick={() => setRejecting([p])}
-                        >
-                          {t('join.reject')}
-                        </Button>
-                      </Tooltip>
-                    </Space>
-                  );
-                },
-              },
-            ]}
-          />
-        )}
+            },
+          ]}
+        />
       </Space>
       <RejectDialog
         players={rejecting}

@@ -9,7 +9,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
@@ -23,11 +22,10 @@ import {
   type SeasonPlayer,
 } from '../../../api/calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
 import { type FoundAccount, groupFailures, publicIdOf } from '../../../components/players/accounts';
 import {
-  emptyLocale,
+  PlayerTable,
   useCrossPageSelection,
   usePagedTable,
   usePaging,
@@ -197,92 +195,88 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
         </Button>
       </Space>
 
-      {roster.isError ? (
-        <LoadFailedAlert retrying={roster.isFetching} onRetry={() => void roster.refetch()} />
-      ) : (
-        <Table<SeasonPlayer>
-          data-testid="roster-table"
-          rowKey="account_id"
-          size="middle"
-          {...tableProps}
-          rowSelection={readOnly ? undefined : rowSelection}
-          locale={emptyLocale('roster-empty', paging.search, t('roster.empty'))}
-          columns={[
-            {
-              title: t('players.nickname'),
-              dataIndex: 'nickname',
-              render: (nickname: string, p: SeasonPlayer) => (
-                <Space size={4}>
-                  <Typography.Text strong data-testid={`roster-nickname-${publicIdOf(p.account_id)}`}>
-                    {nickname}
-                  </Typography.Text>
-                  {!readOnly && (
-                    <Tooltip title={t('roster.rename')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('roster.rename')}
-                        data-testid={`roster-rename-${publicIdOf(p.account_id)}`}
-                        onClick={() => setRenaming(p)}
-                      />
-                    </Tooltip>
-                  )}
-                </Space>
+      <PlayerTable<SeasonPlayer>
+        query={roster}
+        testId="roster"
+        search={paging.search}
+        empty={t('roster.empty')}
+        {...tableProps}
+        rowSelection={readOnly ? undefined : rowSelection}
+        columns={[
+          {
+            title: t('players.nickname'),
+            dataIndex: 'nickname',
+            render: (nickname: string, p: SeasonPlayer) => (
+              <Space size={4}>
+                <Typography.Text strong data-testid={`roster-nickname-${publicIdOf(p.account_id)}`}>
+                  {nickname}
+                </Typography.Text>
+                {!readOnly && (
+                  <Tooltip title={t('roster.rename')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('roster.rename')}
+                      data-testid={`roster-rename-${publicIdOf(p.account_id)}`}
+                      onClick={() => setRenaming(p)}
+                    />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('players.publicId'),
+            key: 'publicId',
+            width: 140,
+            render: (_: unknown, p: SeasonPlayer) => (
+              <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
+            ),
+          },
+          ...(teamSeason
+            ? [
+                {
+                  title: t('roster.teamName'),
+                  dataIndex: 'team_name',
+                  render: (team: string) =>
+                    team ? team : <Typography.Text type="secondary">{t('roster.noTeam')}</Typography.Text>,
+                },
+              ]
+            : []),
+          {
+            title: t('players.remark'),
+            dataIndex: 'remark',
+            render: (remark: string, p: SeasonPlayer) => (
+              <RemarkCell
+                value={remark}
+                readOnly={readOnly}
+                testId={`roster-remark-${publicIdOf(p.account_id)}`}
+                onSave={(next) => saveRemark(p, next)}
+              />
+            ),
+          },
+          {
+            title: t('players.actions'),
+            key: 'actions',
+            align: 'right' as const,
+            width: 120,
+            render: (_: unknown, p: SeasonPlayer) =>
+              guarded(
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid={`roster-delete-${publicIdOf(p.account_id)}`}
+                  disabled={readOnly}
+                  onClick={() => confirmRemove([p])}
+                >
+                  {t('roster.delete')}
+                </Button>,
               ),
-            },
-            {
-              title: t('players.publicId'),
-              key: 'publicId',
-              width: 140,
-              render: (_: unknown, p: SeasonPlayer) => (
-                <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
-              ),
-            },
-            ...(teamSeason
-              ? [
-                  {
-                    title: t('roster.teamName'),
-                    dataIndex: 'team_name',
-                    render: (team: string) =>
-                      team ? team : <Typography.Text type="secondary">{t('roster.noTeam')}</Typography.Text>,
-                  },
-                ]
-              : []),
-            {
-              title: t('players.remark'),
-              dataIndex: 'remark',
-              render: (remark: string, p: SeasonPlayer) => (
-                <RemarkCell
-                  value={remark}
-                  readOnly={readOnly}
-                  testId={`roster-remark-${publicIdOf(p.account_id)}`}
-                  onSave={(next) => saveRemark(p, next)}
-                />
-              ),
-            },
-            {
-              title: t('players.actions'),
-              key: 'actions',
-              align: 'right' as const,
-              width: 120,
-              render: (_: unknown, p: SeasonPlayer) =>
-                guarded(
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    data-testid={`roster-delete-${publicIdOf(p.account_id)}`}
-                    disabled={readOnly}
-                    onClick={() => confirmRemove([p])}
-                  >
-                    {t('roster.delete')}
-                  </Button>,
-                ),
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
 
       <AccountLookupDialog
         open={dialog === 'add'}
