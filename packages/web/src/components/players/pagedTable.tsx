@@ -77,6 +77,21 @@ export function usePagedTable<T>(paging: Paging, query: PageQuery<T>) {
 }
 
 /**
+ * The selection after the table reported `tableRows` selected: the rows of other pages stay selected, this page's
+ * rows are those the table reports.
+ */
+export function mergePageSelection<T>(
+  current: readonly T[],
+  pageRows: readonly T[],
+  tableRows: readonly (T | undefined)[],
+  keyOf: (row: T) => Key,
+): T[] {
+  const onPage = new Set(pageRows.map(keyOf));
+  const kept = current.filter((r) => !onPage.has(keyOf(r)));
+  return [...kept, ...tableRows.filter((r): r is T => r !== undefined && onPage.has(keyOf(r)))];
+}
+
+/**
  * A table's row selection that keeps the rows selected on other pages: this page's rows follow the table.
  * `pageRows` are the rows shown now; rows are told apart by `keyOf`.
  */
@@ -86,11 +101,7 @@ export function useCrossPageSelection<T>(pageRows: readonly T[], keyOf: (row: T)
     selectedRowKeys: selected.map(keyOf),
     preserveSelectedRowKeys: true,
     onChange: (_keys: Key[], rows: (T | undefined)[]) =>
-      setSelected((current) => {
-        const onPage = new Set(pageRows.map(keyOf));
-        const kept = current.filter((r) => !onPage.has(keyOf(r)));
-        return [...kept, ...rows.filter((r): r is T => r !== undefined && onPage.has(keyOf(r)))];
-      }),
+      setSelected((current) => mergePageSelection(current, pageRows, rows, keyOf)),
   } satisfies TableProps<T>['rowSelection'];
   /** Forgets the rows with these keys (after they were acted on). */
   const drop = (dropped: readonly Key[]) => setSelected((s) => s.filter((r) => !dropped.includes(keyOf(r))));
