@@ -4,8 +4,6 @@ import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { encodeAccountId } from '@taikai/protocol';
-import { useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
@@ -13,35 +11,19 @@ import Space from 'antd/es/space';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { logout } from '../../api/calls';
 import { currencyTotal, useAccountInfo } from '../../api/queries';
-import { clearToken } from '../../api/token';
 import { BrandMark } from './BrandMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileHandoff } from './MobileHandoff';
+import { useConfirmLogout } from './useConfirmLogout';
 
 export function AppHeader() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const confirmLogout = useConfirmLogout();
   const account = useAccountInfo();
   // While the account loads: an ellipsis; if it cannot be loaded (the error was shown): a dash.
   const pending = account.isError ? '—' : '…';
-
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('shell.logoutConfirm'),
-      okText: t('shell.logout'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'logout-confirm' },
-      onOk: async () => {
-        await logout({ silent: true }).catch(() => undefined);
-        clearToken();
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
 
   return (
     <Layout.Header className="app-header">

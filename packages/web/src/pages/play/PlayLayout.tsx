@@ -1,16 +1,13 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import { useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { logout } from '../../api/calls';
-import { clearToken } from '../../api/token';
+import { Link, Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../../app/shell/AppFooter';
 import { BrandMark } from '../../app/shell/BrandMark';
 import { LanguageSwitch } from '../../app/shell/LanguageSwitch';
 import { PageLoading } from '../../app/shell/PageLoading';
+import { useConfirmLogout } from '../../app/shell/useConfirmLogout';
 import './play.css';
 
 /**
@@ -19,24 +16,8 @@ import './play.css';
  */
 export function PlayLayout() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
-
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('shell.logoutConfirm'),
-      okText: t('shell.logout'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'logout-confirm' },
-      onOk: async () => {
-        await logout({ silent: true }).catch(() => undefined);
-        clearToken();
-        queryClient.clear();
-        navigate('/login', { replace: true, state: { from: location.pathname } });
-      },
-    });
+  const confirmLogout = useConfirmLogout(location.pathname);
 
   return (
     <div className="play-shell" data-testid="play-shell">

@@ -1,10 +1,7 @@
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import { CheckState, LIMITS, ZONES } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
@@ -18,6 +15,7 @@ import { updateContestBase } from '../../../api/calls';
 import { keys, useServerClock } from '../../../api/queries';
 import { ContestNameFields } from '../../../components/ContestNameFields';
 import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components/contestLabels';
+import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import { DATE_TIME_FORMAT, formatMinute } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
 import { accessOf } from '../manager/access';
@@ -117,28 +115,12 @@ export default function InfoTab() {
       <Card
         title={t('info.basic')}
         extra={
-          <Space>
-            <Button
-              data-testid="info-refresh"
-              icon={<ReloadOutlined />}
-              loading={refreshing}
-              onClick={refresh}
-            >
-              {t('common.refresh')}
-            </Button>
-            {!readOnly && (
-              <Button
-                data-testid="info-update"
-                type="primary"
-                icon={<SaveOutlined />}
-                disabled={!changed}
-                loading={saving}
-                onClick={update}
-              >
-                {t('common.update')}
-              </Button>
-            )}
-          </Space>
+          <RefreshUpdateBar
+            testId="info"
+            refreshing={refreshing}
+            onRefresh={refresh}
+            update={readOnly ? undefined : { disabled: !changed, saving, onClick: update }}
+          />
         }
       >
         <Descriptions

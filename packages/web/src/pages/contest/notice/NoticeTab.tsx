@@ -1,13 +1,9 @@
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import { CheckState, type NoticeKind } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
-import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +13,7 @@ import {
   updateContestInternalNotice,
 } from '../../../api/calls';
 import { keys } from '../../../api/queries';
+import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import { accessOf } from '../manager/access';
 import { useContestOutlet } from '../useContestRoute';
 import { NoticeEditor } from './NoticeEditor';
@@ -128,30 +125,12 @@ export default function NoticeTab() {
         <Typography.Text type="secondary">
           {readOnly ? '' : multi ? t('notice.multiHint') : t('notice.singleHint')}
         </Typography.Text>
-        <Space>
-          <Button
-            data-testid="notice-refresh"
-            icon={<ReloadOutlined />}
-            loading={refreshing}
-            onClick={refresh}
-          >
-            {t('common.refresh')}
-          </Button>
-          {!readOnly && (
-            <Tooltip title={reason}>
-              <Button
-                data-testid="notice-update"
-                type="primary"
-                icon={<SaveOutlined />}
-                disabled={!!reason}
-                loading={saving}
-                onClick={() => void update()}
-              >
-                {t('common.update')}
-              </Button>
-            </Tooltip>
-          )}
-        </Space>
+        <RefreshUpdateBar
+          testId="notice"
+          refreshing={refreshing}
+          onRefresh={refresh}
+          update={readOnly ? undefined : { disabled: !!reason, reason, saving, onClick: () => void update() }}
+        />
       </div>
       {KINDS.map((kind) => (
         <Card

@@ -1,7 +1,5 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import ImportOutlined from '@ant-design/icons/ImportOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import {
   applyPreset,
   CheckState,
@@ -46,7 +44,6 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,9 +52,10 @@ import { ApiError } from '../../../api/client';
 import { toastError } from '../../../api/notify';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../../components/contestLabels';
+import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import type { SeasonPageProps } from '../subpages';
 import { ImportRuleDialog } from './ImportRuleDialog';
-import { NoMoreSettings, PointsCard, RuleCards, WIDE_LABEL } from './RuleCards';
+import { NoMoreSettings, PointsCard, RuleCards, RuleForm } from './RuleCards';
 import { FieldRow, type RuleEditorApi, RuleEditorContext } from './RuleFields';
 import {
   hasChanges,
@@ -263,14 +261,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
           />
         )}
         <Card title={t('rules.gameCard')} data-testid="rule-game-card">
-          <Form
-            component="div"
-            layout="horizontal"
-            labelCol={WIDE_LABEL}
-            labelWrap
-            labelAlign="left"
-            disabled={readOnly}
-          >
+          <RuleForm wide>
             <FieldRow field="variant" also={VARIANT_FLAG_FIELDS} label={t('rules.mode')}>
               <Select<GameVariant>
                 value={variant}
@@ -357,18 +348,11 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
                 data-testid="rule-emoji"
               />
             </Form.Item>
-          </Form>
+          </RuleForm>
         </Card>
 
         <Card title={t('rules.limitsCard')} data-testid="rule-limits-card">
-          <Form
-            component="div"
-            layout="horizontal"
-            labelCol={WIDE_LABEL}
-            labelWrap
-            labelAlign="left"
-            disabled={readOnly}
-          >
+          <RuleForm wide>
             <Form.Item label={t('rules.level4p')} colon={false}>
               <Select<number>
                 value={state.level4p}
@@ -401,7 +385,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
                 data-testid="rule-game-limit"
               />
             </Form.Item>
-          </Form>
+          </RuleForm>
         </Card>
 
         <PointsCard />
@@ -427,39 +411,27 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
               <Typography.Text type="warning">{t('rules.unsaved')}</Typography.Text>
             ) : null}
           </div>
-          <Space>
-            <Button icon={<CopyOutlined />} onClick={copy} data-testid="rule-copy">
-              {t('rules.copy')}
-            </Button>
-            <Button
-              icon={<ImportOutlined />}
-              onClick={() => setImporting(true)}
-              disabled={readOnly}
-              data-testid="rule-import"
-            >
-              {t('rules.import')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              loading={refreshing}
-              onClick={refresh}
-              data-testid="rule-refresh"
-            >
-              {t('common.refresh')}
-            </Button>
-            <Tooltip title={blocked}>
-              <Button
-                type="primary"
-                icon={<SaveOutlined />}
-                disabled={!!blocked}
-                loading={saving}
-                onClick={update}
-                data-testid="rule-update"
-              >
-                {t('common.update')}
-              </Button>
-            </Tooltip>
-          </Space>
+          <RefreshUpdateBar
+            testId="rule"
+            refreshing={refreshing}
+            onRefresh={refresh}
+            update={{ disabled: !!blocked, reason: blocked, saving, onClick: update }}
+            leading={
+              <>
+                <Button icon={<CopyOutlined />} onClick={copy} data-testid="rule-copy">
+                  {t('rules.copy')}
+                </Button>
+                <Button
+                  icon={<ImportOutlined />}
+                  onClick={() => setImporting(true)}
+                  disabled={readOnly}
+                  data-testid="rule-import"
+                >
+                  {t('rules.import')}
+                </Button>
+              </>
+            }
+          />
         </div>
       </Space>
       <ImportRuleDialog

@@ -1,4 +1,11 @@
-import { firstPlaceUma, LIMITS, playerCountOf, redDoraChoices } from '@taikai/protocol';
+import {
+  type DetailRuleField,
+  firstPlaceUma,
+  LIMITS,
+  playerCountOf,
+  type RuleNumberField,
+  redDoraChoices,
+} from '@taikai/protocol';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import type { ReactNode } from 'react';
@@ -7,7 +14,28 @@ import { ChoiceField, ComputedField, FlagField, NumberField, SwitchField, useRul
 import { fieldLabel } from './ruleLabels';
 
 /** Label column of the full-width cards (game, limits, points). */
-export const WIDE_LABEL = { flex: '0 0 220px' };
+const WIDE_LABEL = { flex: '0 0 220px' };
+
+/** The horizontal form of a rule card, disabled when the editor is read-only; `wide` for full-width cards. */
+export function RuleForm({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
+  const { readOnly } = useRuleEditor();
+  return (
+    <Form
+      component="div"
+      layout="horizontal"
+      labelCol={wide ? WIDE_LABEL : { flex: '0 0 50%' }}
+      labelWrap
+      labelAlign="left"
+      disabled={readOnly}
+    >
+      {children}
+    </Form>
+  );
+}
+
+const numbers = (...fields: RuleNumberField[]) => fields.map((f) => <NumberField key={f} field={f} />);
+const switches = (...fields: DetailRuleField[]) => fields.map((f) => <SwitchField key={f} field={f} />);
+const flags = (...fields: DetailRuleField[]) => fields.map((f) => <FlagField key={f} field={f} />);
 
 function RuleCard({
   id,
@@ -21,7 +49,6 @@ function RuleCard({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const { readOnly } = useRuleEditor();
   return (
     <Card
       size={wide ? undefined : 'small'}
@@ -29,16 +56,7 @@ function RuleCard({
       data-testid={`rule-card-${id}`}
       className="rule-card"
     >
-      <Form
-        component="div"
-        layout="horizontal"
-        labelCol={wide ? WIDE_LABEL : { flex: '0 0 50%' }}
-        labelWrap
-        labelAlign="left"
-        disabled={readOnly}
-      >
-        {children}
-      </Form>
+      <RuleForm wide={wide}>{children}</RuleForm>
     </Card>
   );
 }
@@ -48,10 +66,7 @@ export function PointsCard() {
   const { t } = useTranslation();
   return (
     <RuleCard id="points" title={t('rules.cards.points')} wide>
-      <NumberField field="init_point" />
-      <NumberField field="fandian" />
-      <NumberField field="jingsuanyuandian" />
-      <NumberField field="tianbian_value" />
+      {numbers('init_point', 'fandian', 'jingsuanyuandian', 'tianbian_value')}
     </RuleCard>
   );
 }
@@ -68,11 +83,7 @@ export function RuleCards() {
   return (
     <div className="rule-cards" data-testid="rule-cards">
       <RuleCard id="sticks" title={t('rules.cards.sticks')}>
-        <NumberField field="liqibang_value" />
-        <NumberField field="changbang_value" />
-        <NumberField field="noting_fafu_1" />
-        <NumberField field="noting_fafu_2" />
-        <NumberField field="noting_fafu_3" />
+        {numbers('liqibang_value', 'changbang_value', 'noting_fafu_1', 'noting_fafu_2', 'noting_fafu_3')}
       </RuleCard>
       <RuleCard id="uma" title={t('rules.cards.uma')}>
         <ComputedField
@@ -80,9 +91,7 @@ export function RuleCards() {
           value={first > 0 ? `+${first}` : String(first)}
           testId="rule-uma-first"
         />
-        <NumberField field="shunweima_2" />
-        <NumberField field="shunweima_3" />
-        {players === 4 && <NumberField field="shunweima_4" />}
+        {numbers('shunweima_2', 'shunweima_3', ...(players === 4 ? (['shunweima_4'] as const) : []))}
       </RuleCard>
       <RuleCard id="basic" title={t('rules.cards.basic')}>
         <ChoiceField
@@ -97,8 +106,7 @@ export function RuleCards() {
           options={LIMITS.FANFU_VALUES.map((n) => ({ value: n, label: t('rules.hanCount', { count: n }) }))}
         />
         <FlagField field="shiduan" />
-        <SwitchField field="can_jifei" />
-        <SwitchField field="have_qieshangmanguan" />
+        {switches('can_jifei', 'have_qieshangmanguan')}
         <SwitchField field="have_toutiao" hint={exclusiveHint('have_sanjiahele')} />
         {players === 3 && <SwitchField field="have_zimosun" />}
         <ChoiceField
@@ -109,43 +117,36 @@ export function RuleCards() {
           field="enable_baopai_extend_settings"
           options={offOn([t('rules.pao.0'), t('rules.pao.1'), t('rules.pao.2')])}
         />
-        <SwitchField field="have_liujumanguan" />
-        <SwitchField field="have_yifa" />
-        <SwitchField field="have_nanruxiru" />
-        <FlagField field="guyi_mode" />
-        <FlagField field="enable_shiti" />
-        <FlagField field="enable_nontsumo_liqi" />
-        <FlagField field="disable_double_wind_four_fu" />
+        {switches('have_liujumanguan', 'have_yifa', 'have_nanruxiru')}
+        {flags('guyi_mode', 'enable_shiti', 'enable_nontsumo_liqi', 'disable_double_wind_four_fu')}
         <SwitchField field="bianjietishi" />
       </RuleCard>
       <div className="rule-card-column">
         <RuleCard id="dora" title={t('rules.cards.dora')}>
-          <SwitchField field="have_biao_dora" />
-          <SwitchField field="have_gang_biao_dora" />
-          <SwitchField field="ming_dora_immediately_open" />
-          <SwitchField field="have_li_dora" />
-          <SwitchField field="have_gang_li_dora" />
+          {switches(
+            'have_biao_dora',
+            'have_gang_biao_dora',
+            'ming_dora_immediately_open',
+            'have_li_dora',
+            'have_gang_li_dora',
+          )}
         </RuleCard>
         <RuleCard id="dealer" title={t('rules.cards.dealer')}>
-          <SwitchField field="have_helelianzhuang" />
-          <SwitchField field="have_helezhongju" />
-          <SwitchField field="have_tingpailianzhuang" />
-          <SwitchField field="have_tingpaizhongju" />
+          {switches(
+            'have_helelianzhuang',
+            'have_helezhongju',
+            'have_tingpailianzhuang',
+            'have_tingpaizhongju',
+          )}
         </RuleCard>
       </div>
       <RuleCard id="draws" title={t('rules.cards.draws')}>
-        <SwitchField field="have_sigangsanle" />
-        <SwitchField field="have_sifenglianda" />
-        <SwitchField field="have_sijializhi" />
-        <SwitchField field="have_jiuzhongjiupai" />
+        {switches('have_sigangsanle', 'have_sifenglianda', 'have_sijializhi', 'have_jiuzhongjiupai')}
         <SwitchField field="have_sanjiahele" hint={exclusiveHint('have_toutiao')} />
       </RuleCard>
       <RuleCard id="yakuman" title={t('rules.cards.yakuman')}>
-        <SwitchField field="disable_leijiyiman" />
-        <SwitchField field="disable_multi_yukaman" />
-        <FlagField field="disable_double_yakuman" />
-        <FlagField field="disable_composite_yakuman" />
-        <FlagField field="disable_angang_guoshi" />
+        {switches('disable_leijiyiman', 'disable_multi_yukaman')}
+        {flags('disable_double_yakuman', 'disable_composite_yakuman', 'disable_angang_guoshi')}
       </RuleCard>
     </div>
   );

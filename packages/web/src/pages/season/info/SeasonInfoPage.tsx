@@ -1,5 +1,3 @@
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import SaveOutlined from '@ant-design/icons/SaveOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import {
   charLength,
@@ -33,6 +31,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endContestSeason, fetchSeasonPlayerList, updateContestSeason } from '../../../api/calls';
 import { keys, useServerClock } from '../../../api/queries';
+import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import { DATE_TIME_FORMAT, formatMinute } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
 import { seasonChanged } from '../../contest/seasons/seasonCache';
@@ -235,29 +234,17 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
           </Space>
         }
         extra={
-          <Space>
-            <Button
-              icon={<ReloadOutlined />}
-              loading={refreshing}
-              onClick={refresh}
-              data-testid="season-info-refresh"
-            >
-              {t('common.refresh')}
-            </Button>
-            <Tooltip
-              title={ended ? t('seasonInfo.readOnly') : changed ? undefined : t('seasonInfo.noChanges')}
-            >
-              <Button
-                type="primary"
-                icon={<SaveOutlined />}
-                disabled={!changed}
-                loading={saving}
-                onClick={update}
-                data-testid="season-info-update"
-              >
-                {t('common.update')}
-              </Button>
-            </Tooltip>
+          <RefreshUpdateBar
+            testId="season-info"
+            refreshing={refreshing}
+            onRefresh={refresh}
+            update={{
+              disabled: !changed,
+              reason: ended ? t('seasonInfo.readOnly') : changed ? undefined : t('seasonInfo.noChanges'),
+              saving,
+              onClick: update,
+            }}
+          >
             <Tooltip title={endBlocked}>
               <Button
                 danger
@@ -270,7 +257,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
                 {t('seasonInfo.end')}
               </Button>
             </Tooltip>
-          </Space>
+          </RefreshUpdateBar>
         }
       >
         <Descriptions

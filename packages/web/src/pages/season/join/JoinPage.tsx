@@ -5,18 +5,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSeasonPlayers, markSeasonPlayer, type SeasonPlayer } from '../../../api/calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { groupFailures, publicIdOf } from '../../../components/players/accounts';
+import {
+  PlayerTable,
+  useCrossPageSelection,
+  usePagedTable,
+  usePaging,
+} from '../../../components/players/pagedTable';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
@@ -39,22 +42,13 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
   const seasonId = season.season_id;
   const readOnly = season.state === SeasonState.ENDED;
 
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [selected, setSelected] = useState<SeasonPlayer[]>([]);
+  const paging = usePaging(PAGE_SIZES);
   const [rejecting, setRejecting] = useState<SeasonPlayer[] | null>(null);
   const [busy, setBusy] = useState<Set<number>>(new Set());
 
-  const signups = useSignups(uniqueId, seasonId, { search, page, pageSize });
-  const total = signups.data?.total ?? 0;
-
-  // A page emptied by the last decision shows the last page that still has sign-ups.
-  useEffect(() => {
-    const data = signups.data;
-    if (!data || signups.isPlaceholderData || data.list.length > 0 || page === 1) return;
-    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
-  }, [signups.data, signups.isPlaceholderData, page, pageSize]);
+  const signups = useSignups(uniqueId, seasonId, paging);
+  const { total, rows, tableProps } = usePagedTable(paging, signups);
+  const { selected, rowSelection, drop, clear } = useCrossPageSelection(rows, (p) => p.account_id);
 
   const refreshPlayers = () =>
     queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, seasonId) });
@@ -87,7 +81,7 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
         t('join.failedTitle', { count: answer.failed.length }),
         groupFailures(answer.failed),
       );
-      setSelected((s) => s.filter((p) => !ids.includes(p.account_id)));
+      drop(ids);
     } finally {
       setBusy((b) => new Set([...b].filter((id) => !ids.includes(id))));
       await refreshPlayers();
@@ -133,10 +127,7 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
           <SearchBar
             testId="join"
             width={260}
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
+            onSearch={paging.onSearch}
             refreshing={signups.isFetching && !signups.isPending}
             onRefresh={() => void signups.refetch()}
           />
@@ -173,138 +164,95 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
             </Button>
           </Tooltip>
           {anySelected && (
-            <Button type="link" onClick={() => setSelected([])} data-testid="join-clear-selection">
+            <Button type="link" onClick={clear} data-testid="join-clear-selection">
               {t('players.clearSelection')}
             </Button>
           )}
         </Space>
 
-        {signups.isError ? (
-          <LoadFailedAlert retrying={signups.isFetching} onRetry={() => void signups.refetch()} />
-        ) : (
-          <Table<SeasonPlayer>
-            data-testid="join-table"
-            rowKey="account_id"
-            size="middle"
-            loading={signups.isPending || (signups.isFetching && signups.isPlaceholderData)}
-            dataSource={signups.data?.list ?? []}
-            rowSelection={
-              readOnly
-                ? undefined
-                : {
-                    selectedRowKeys: selected.map((p) => p.account_id),
-                    preserveSelectedRowKeys: true,
-                    onChange: (_keys, rows) =>
-                      setSelected((current) => {
-                        // Rows of other pages stay selected; this page's rows follow the table.
-                        const onPage = new Set((signups.data?.list ?? []).map((p) => p.account_id));
-                        const kept = current.filter((p) => !onPage.has(p.account_id));
-                        return [
-                          ...kept,
-                          ...rows.filter(
-                            (r): r is SeasonPlayer => r !== undefined && onPage.has(r.account_id),
-                          ),
-                        ];
-                      }),
-                  }
-            }
-            locale={{
-              emptyText: (
-                <Empty
-                  description={search ? t('players.noMatch', { search }) : t('join.empty')}
-                  data-testid="join-empty"
+        <PlayerTable<SeasonPlayer>
+          query={signups}
+          testId="join"
+          search={paging.search}
+          empty={t('join.empty')}
+          {...tableProps}
+          rowSelection={readOnly ? undefined : rowSelection}
+          columns={[
+            {
+              title: t('players.nickname'),
+              dataIndex: 'nickname',
+              render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+            },
+            {
+              title: t('players.publicId'),
+              key: 'publicId',
+              width: 140,
+              render: (_: unknown, p: SeasonPlayer) => (
+                <Typography.Text copyable data-testid={`join-id-${publicIdOf(p.account_id)}`}>
+                  {publicIdOf(p.account_id)}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: t('join.signupTime'),
+              dataIndex: 'create_time',
+              width: 170,
+              render: (v: number) => formatMinute(v),
+            },
+            {
+              title: t('players.remark'),
+              dataIndex: 'remark',
+              render: (remark: string, p: SeasonPlayer) => (
+                <RemarkCell
+                  value={remark}
+                  readOnly={readOnly}
+                  testId={`join-remark-${publicIdOf(p.account_id)}`}
+                  onSave={(next) => saveRemark(p, next)}
                 />
               ),
-            }}
-            pagination={{
-              current: page,
-              pageSize,
-              total,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (count) => t('players.total', { count }),
-              onChange: (p, size) => {
-                setPage(size !== pageSize ? 1 : p);
-                setPageSize(size);
+            },
+            {
+              title: t('players.actions'),
+              key: 'actions',
+              align: 'right',
+              width: 200,
+              render: (_: unknown, p: SeasonPlayer) => {
+                const id = publicIdOf(p.account_id);
+                const working = busy.has(p.account_id);
+                return (
+                  <Space size="small">
+                    <Tooltip title={readOnlyReason}>
+                      <Button
+                        size="small"
+                        type="primary"
+                        ghost
+                        icon={<CheckOutlined />}
+                        data-testid={`join-pass-${id}`}
+                        disabled={readOnly}
+                        loading={working}
+                        onClick={() => void decide([p], true).catch(() => undefined)}
+                      >
+                        {t('join.pass')}
+                      </Button>
+                    </Tooltip>
+                    <Tooltip title={readOnlyReason}>
+                      <Button
+                        size="small"
+                        danger
+                        icon={<CloseOutlined />}
+                        data-testid={`join-reject-${id}`}
+                        disabled={readOnly || working}
+                        onClick={() => setRejecting([p])}
+                      >
+                        {t('join.reject')}
+                      </Button>
+                    </Tooltip>
+                  </Space>
+                );
               },
-            }}
-            columns={[
-              {
-                title: t('players.nickname'),
-                dataIndex: 'nickname',
-                render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
-              },
-              {
-                title: t('players.publicId'),
-                key: 'publicId',
-                width: 140,
-                render: (_: unknown, p: SeasonPlayer) => (
-                  <Typography.Text copyable data-testid={`join-id-${publicIdOf(p.account_id)}`}>
-                    {publicIdOf(p.account_id)}
-                  </Typography.Text>
-                ),
-              },
-              {
-                title: t('join.signupTime'),
-                dataIndex: 'create_time',
-                width: 170,
-                render: (v: number) => formatMinute(v),
-              },
-              {
-                title: t('players.remark'),
-                dataIndex: 'remark',
-                render: (remark: string, p: SeasonPlayer) => (
-                  <RemarkCell
-                    value={remark}
-                    readOnly={readOnly}
-                    testId={`join-remark-${publicIdOf(p.account_id)}`}
-                    onSave={(next) => saveRemark(p, next)}
-                  />
-                ),
-              },
-              {
-                title: t('players.actions'),
-                key: 'actions',
-                align: 'right',
-                width: 200,
-                render: (_: unknown, p: SeasonPlayer) => {
-                  const id = publicIdOf(p.account_id);
-                  const working = busy.has(p.account_id);
-                  return (
-                    <Space size="small">
-                      <Tooltip title={readOnlyReason}>
-                        <Button
-                          size="small"
-                          type="primary"
-                          ghost
-                          icon={<CheckOutlined />}
-                          data-testid={`join-pass-${id}`}
-                          disabled={readOnly}
-                          loading={working}
-                          onClick={() => void decide([p], true).catch(() => undefined)}
-                        >
-                          {t('join.pass')}
-                        </Button>
-                      </Tooltip>
-                      <Tooltip title={readOnlyReason}>
-                        <Button
-                          size="small"
-                          danger
-                          icon={<CloseOutlined />}
-                          data-testid={`join-reject-${id}`}
-                          disabled={readOnly || working}
-                          onClick={() => setRejecting([p])}
-                        >
-                          {t('join.reject')}
-                        </Button>
-                      </Tooltip>
-                    </Space>
-                  );
-                },
-              },
-            ]}
-          />
-        )}
+            },
+          ]}
+        />
       </Space>
       <RejectDialog
         players={rejecting}

@@ -4,6 +4,7 @@ import Typography from 'antd/es/typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeasonPlayer } from '../../../api/calls';
+import { useDialogAction } from '../../../components/players/useDialogAction';
 
 /** Confirms rejecting sign-ups, with "also add to the blacklist". */
 export function RejectDialog({
@@ -18,7 +19,7 @@ export function RejectDialog({
 }) {
   const { t } = useTranslation();
   const [blacklist, setBlacklist] = useState(false);
-  const [working, setWorking] = useState(false);
+  const { working, run } = useDialogAction(onCancel);
   const open = players !== null;
   // The sign-ups last shown: the title stays while the dialog fades out.
   const [shown, setShown] = useState<SeasonPlayer[]>([]);
@@ -31,15 +32,7 @@ export function RejectDialog({
 
   const ok = async () => {
     if (!players) return;
-    setWorking(true);
-    try {
-      await onReject(players, blacklist);
-      onCancel();
-    } catch {
-      // the client has shown the error
-    } finally {
-      setWorking(false);
-    }
+    await run(() => onReject(players, blacklist));
   };
 
   return (

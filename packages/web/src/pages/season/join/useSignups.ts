@@ -1,24 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchSeasonPlayerList } from '../../../api/calls';
-import { keys } from '../../../api/queries';
-import { playerSearchParam } from '../../../components/players/accounts';
-
-export interface SignupQuery {
-  search: string;
-  page: number;
-  pageSize: number;
-}
+import { type PlayerPageQuery, useSeasonPlayerPage } from '../user/queries';
 
 /** One page of the season's sign-ups awaiting review (state 1). */
-export function useSignups(uniqueId: number, seasonId: number, { search, page, pageSize }: SignupQuery) {
-  const params = { search: playerSearchParam(search), offset: (page - 1) * pageSize, limit: pageSize };
-  return useQuery({
-    queryKey: [...keys.seasonPlayers(uniqueId, seasonId), 'signups', params],
-    queryFn: () =>
-      fetchSeasonPlayerList(
-        { unique_id: uniqueId, season_id: seasonId, state: 1, ...params },
-        { silent: true },
-      ),
-    placeholderData: keepPreviousData,
-  });
+export function useSignups(uniqueId: number, seasonId: number, query: PlayerPageQuery) {
+  return useSeasonPlayerPage(uniqueId, seasonId, 1, query);
 }

@@ -4,16 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListedAccount, setSeasonBlacklist } from '../../../api/calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
 import {
   type FoundAccount,
@@ -21,6 +18,7 @@ import {
   matchesPlayerSearch,
   publicIdOf,
 } from '../../../components/players/accounts';
+import { PlayerTable } from '../../../components/players/pagedTable';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
 import type { SeasonPageProps } from '../subpages';
@@ -108,60 +106,49 @@ export function BlacklistSection({ contest, season, readOnly }: SeasonPageProps 
         {readOnly ? <Tooltip title={readOnlyReason}>{addButton}</Tooltip> : addButton}
         <Typography.Text type="secondary">{t('roster.blacklistHint')}</Typography.Text>
       </Space>
-      {blacklist.isError ? (
-        <LoadFailedAlert retrying={blacklist.isFetching} onRetry={() => void blacklist.refetch()} />
-      ) : (
-        <Table<ListedAccount>
-          data-testid="blacklist-table"
-          rowKey="account_id"
-          size="middle"
-          loading={blacklist.isPending}
-          dataSource={shown}
-          pagination={shown.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <Empty
-                data-testid="blacklist-empty"
-                description={search ? t('players.noMatch', { search }) : t('roster.blacklistEmpty')}
-              />
+      <PlayerTable<ListedAccount>
+        query={blacklist}
+        testId="blacklist"
+        search={search}
+        empty={t('roster.blacklistEmpty')}
+        loading={blacklist.isPending}
+        dataSource={shown}
+        pagination={shown.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        columns={[
+          {
+            title: t('players.nickname'),
+            dataIndex: 'nickname',
+            render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+          },
+          {
+            title: t('players.publicId'),
+            key: 'publicId',
+            render: (_: unknown, a: ListedAccount) => (
+              <Typography.Text copyable>{publicIdOf(a.account_id)}</Typography.Text>
             ),
-          }}
-          columns={[
-            {
-              title: t('players.nickname'),
-              dataIndex: 'nickname',
-              render: (nickname: string) => <Typography.Text strong>{nickname}</Typography.Text>,
+          },
+          {
+            title: t('players.actions'),
+            key: 'actions',
+            align: 'right',
+            width: 120,
+            render: (_: unknown, a: ListedAccount) => {
+              const button = (
+                <Button
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  data-testid={`blacklist-remove-${publicIdOf(a.account_id)}`}
+                  disabled={readOnly}
+                  onClick={() => confirmRemove(a)}
+                >
+                  {t('roster.blacklistRemove')}
+                </Button>
+              );
+              return readOnly ? <Tooltip title={readOnlyReason}>{button}</Tooltip> : button;
             },
-            {
-              title: t('players.publicId'),
-              key: 'publicId',
-              render: (_: unknown, a: ListedAccount) => (
-                <Typography.Text copyable>{publicIdOf(a.account_id)}</Typography.Text>
-              ),
-            },
-            {
-              title: t('players.actions'),
-              key: 'actions',
-              align: 'right',
-              width: 120,
-              render: (_: unknown, a: ListedAccount) => {
-                const button = (
-                  <Button
-                    size="small"
-                    icon={<DeleteOutlined />}
-                    data-testid={`blacklist-remove-${publicIdOf(a.account_id)}`}
-                    disabled={readOnly}
-                    onClick={() => confirmRemove(a)}
-                  >
-                    {t('roster.blacklistRemove')}
-                  </Button>
-                );
-                return readOnly ? <Tooltip title={readOnlyReason}>{button}</Tooltip> : button;
-              },
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
       <AccountLookupDialog
         open={adding}
         title={t('roster.blacklistAddTitle')}

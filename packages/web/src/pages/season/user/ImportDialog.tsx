@@ -5,6 +5,7 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogAction } from '../../../components/players/useDialogAction';
 import { formatRange } from '../../../components/time';
 import type { SeasonListItem } from '../subpages';
 
@@ -23,7 +24,7 @@ export function ImportDialog({
 }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState<number | undefined>(undefined);
-  const [working, setWorking] = useState(false);
+  const { working, run } = useDialogAction(onCancel);
 
   useEffect(() => {
     if (open) setFrom(undefined);
@@ -31,15 +32,7 @@ export function ImportDialog({
 
   const ok = async () => {
     if (from === undefined) return;
-    setWorking(true);
-    try {
-      await onImport(from);
-      onCancel();
-    } catch {
-      // the client has shown the error
-    } finally {
-      setWorking(false);
-    }
+    await run(() => onImport(from));
   };
 
   return (

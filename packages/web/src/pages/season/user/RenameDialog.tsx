@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeasonPlayer } from '../../../api/calls';
 import { publicIdOf } from '../../../components/players/accounts';
+import { useDialogAction } from '../../../components/players/useDialogAction';
 
 /** Season nicknames: 1 to 16 characters (the protocol's rule). */
 const NICKNAME_MAX = 16;
@@ -21,7 +22,7 @@ export function RenameDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ nickname: string }>();
-  const [working, setWorking] = useState(false);
+  const { working, run } = useDialogAction(onCancel);
   // The player last opened: the title stays while the dialog fades out.
   const [shown, setShown] = useState<SeasonPlayer | null>(null);
 
@@ -34,15 +35,7 @@ export function RenameDialog({
   const ok = async () => {
     if (!player) return;
     const { nickname } = await form.validateFields();
-    setWorking(true);
-    try {
-      await onRename(player, nickname.trim());
-      onCancel();
-    } catch {
-      // the client has shown the error
-    } finally {
-      setWorking(false);
-    }
+    await run(() => onRename(player, nickname.trim()));
   };
 
   return (

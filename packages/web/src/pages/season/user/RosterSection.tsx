@@ -8,12 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addSeasonPlayers,
@@ -24,9 +22,14 @@ import {
   type SeasonPlayer,
 } from '../../../api/calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
 import { type FoundAccount, groupFailures, publicIdOf } from '../../../components/players/accounts';
+import {
+  PlayerTable,
+  useCrossPageSelection,
+  usePagedTable,
+  usePaging,
+} from '../../../components/players/pagedTable';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
@@ -51,21 +54,13 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
   const seasonId = season.season_id;
   const teamSeason = season.rank_type === SeasonType.TEAM;
 
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [selected, setSelected] = useState<number[]>([]);
+  const paging = usePaging(PAGE_SIZES);
   const [dialog, setDialog] = useState<'add' | 'import' | 'export' | null>(null);
   const [renaming, setRenaming] = useState<SeasonPlayer | null>(null);
 
-  const roster = useRoster(uniqueId, seasonId, { search, page, pageSize });
-  const total = roster.data?.total ?? 0;
-
-  useEffect(() => {
-    const data = roster.data;
-    if (!data || roster.isPlaceholderData || data.list.length > 0 || page === 1) return;
-    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
-  }, [roster.data, roster.isPlaceholderData, page, pageSize]);
+  const roster = useRoster(uniqueId, seasonId, paging);
+  const { total, rows, tableProps } = usePagedTable(paging, roster);
+  const { selected, rowSelection, drop } = useCrossPageSelection(rows, (p) => p.account_id);
 
   const refreshPlayers = () =>
     queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, seasonId) });
@@ -77,7 +72,7 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
   const remove = async (accountIds: number[]) => {
     const answer = await removeSeasonPlayers({ ...base, account_id_list: accountIds });
     void message.success(t('roster.deleted', { count: answer.success.length }));
-    setSelected((s) => s.filter((id) => !accountIds.includes(id)));
+    drop(accountIds);
     await refreshPlayers();
   };
 
@@ -151,10 +146,7 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
       extra={
         <SearchBar
           testId="roster"
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
+          onSearch={paging.onSearch}
           refreshing={roster.isFetching && !roster.isPending}
           onRefresh={() => void roster.refetch()}
         />
@@ -188,7 +180,7 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
             icon={<DeleteOutlined />}
             data-testid="roster-delete-selected"
             disabled={readOnly || selected.length === 0}
-            onClick={() => confirmRemove(selected.map((account_id) => ({ account_id })))}
+            onClick={() => confirmRemove(selected.map(({ account_id }) => ({ account_id })))}
           >
             {t('roster.deleteSelected', { count: selected.length })}
           </Button>,
@@ -196,127 +188,95 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
         <Button
           icon={<DownloadOutlined />}
           data-testid="roster-export"
-          disabled={total === 0 && !search}
+          disabled={total === 0 && !paging.search}
           onClick={() => setDialog('export')}
         >
           {t('roster.export')}
         </Button>
       </Space>
 
-      {roster.isError ? (
-        <LoadFailedAlert retrying={roster.isFetching} onRetry={() => void roster.refetch()} />
-      ) : (
-        <Table<SeasonPlayer>
-          data-testid="roster-table"
-          rowKey="account_id"
-          size="middle"
-          loading={roster.isPending || (roster.isFetching && roster.isPlaceholderData)}
-          dataSource={roster.data?.list ?? []}
-          rowSelection={
-            readOnly
-              ? undefined
-              : {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (rowKeys) => setSelected(rowKeys.map(Number)),
-                }
-          }
-          locale={{
-            emptyText: (
-              <Empty
-                data-testid="roster-empty"
-                description={search ? t('players.noMatch', { search }) : t('roster.empty')}
+      <PlayerTable<SeasonPlayer>
+        query={roster}
+        testId="roster"
+        search={paging.search}
+        empty={t('roster.empty')}
+        {...tableProps}
+        rowSelection={readOnly ? undefined : rowSelection}
+        columns={[
+          {
+            title: t('players.nickname'),
+            dataIndex: 'nickname',
+            render: (nickname: string, p: SeasonPlayer) => (
+              <Space size={4}>
+                <Typography.Text strong data-testid={`roster-nickname-${publicIdOf(p.account_id)}`}>
+                  {nickname}
+                </Typography.Text>
+                {!readOnly && (
+                  <Tooltip title={t('roster.rename')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('roster.rename')}
+                      data-testid={`roster-rename-${publicIdOf(p.account_id)}`}
+                      onClick={() => setRenaming(p)}
+                    />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('players.publicId'),
+            key: 'publicId',
+            width: 140,
+            render: (_: unknown, p: SeasonPlayer) => (
+              <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
+            ),
+          },
+          ...(teamSeason
+            ? [
+                {
+                  title: t('roster.teamName'),
+                  dataIndex: 'team_name',
+                  render: (team: string) =>
+                    team ? team : <Typography.Text type="secondary">{t('roster.noTeam')}</Typography.Text>,
+                },
+              ]
+            : []),
+          {
+            title: t('players.remark'),
+            dataIndex: 'remark',
+            render: (remark: string, p: SeasonPlayer) => (
+              <RemarkCell
+                value={remark}
+                readOnly={readOnly}
+                testId={`roster-remark-${publicIdOf(p.account_id)}`}
+                onSave={(next) => saveRemark(p, next)}
               />
             ),
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (count) => t('players.total', { count }),
-            onChange: (p, size) => {
-              setPage(size !== pageSize ? 1 : p);
-              setPageSize(size);
-            },
-          }}
-          columns={[
-            {
-              title: t('players.nickname'),
-              dataIndex: 'nickname',
-              render: (nickname: string, p: SeasonPlayer) => (
-                <Space size={4}>
-                  <Typography.Text strong data-testid={`roster-nickname-${publicIdOf(p.account_id)}`}>
-                    {nickname}
-                  </Typography.Text>
-                  {!readOnly && (
-                    <Tooltip title={t('roster.rename')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('roster.rename')}
-                        data-testid={`roster-rename-${publicIdOf(p.account_id)}`}
-                        onClick={() => setRenaming(p)}
-                      />
-                    </Tooltip>
-                  )}
-                </Space>
+          },
+          {
+            title: t('players.actions'),
+            key: 'actions',
+            align: 'right' as const,
+            width: 120,
+            render: (_: unknown, p: SeasonPlayer) =>
+              guarded(
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid={`roster-delete-${publicIdOf(p.account_id)}`}
+                  disabled={readOnly}
+                  onClick={() => confirmRemove([p])}
+                >
+                  {t('roster.delete')}
+                </Button>,
               ),
-            },
-            {
-              title: t('players.publicId'),
-              key: 'publicId',
-              width: 140,
-              render: (_: unknown, p: SeasonPlayer) => (
-                <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
-              ),
-            },
-            ...(teamSeason
-              ? [
-                  {
-                    title: t('roster.teamName'),
-                    dataIndex: 'team_name',
-                    render: (team: string) =>
-                      team ? team : <Typography.Text type="secondary">{t('roster.noTeam')}</Typography.Text>,
-                  },
-                ]
-              : []),
-            {
-              title: t('players.remark'),
-              dataIndex: 'remark',
-              render: (remark: string, p: SeasonPlayer) => (
-                <RemarkCell
-                  value={remark}
-                  readOnly={readOnly}
-                  testId={`roster-remark-${publicIdOf(p.account_id)}`}
-                  onSave={(next) => saveRemark(p, next)}
-                />
-              ),
-            },
-            {
-              title: t('players.actions'),
-              key: 'actions',
-              align: 'right' as const,
-              width: 120,
-              render: (_: unknown, p: SeasonPlayer) =>
-                guarded(
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    data-testid={`roster-delete-${publicIdOf(p.account_id)}`}
-                    disabled={readOnly}
-                    onClick={() => confirmRemove([p])}
-                  >
-                    {t('roster.delete')}
-                  </Button>,
-                ),
-            },
-          ]}
-        />
-      )}
+          },
+        ]}
+      />
 
       <AccountLookupDialog
         open={dialog === 'add'}

@@ -4,24 +4,31 @@ import { fetchSeasonBlacklist, fetchSeasonPlayerList, type SeasonPlayer } from '
 import { keys } from '../../../api/queries';
 import { playerSearchParam } from '../../../components/players/accounts';
 
-export interface RosterQuery {
+export interface PlayerPageQuery {
   search: string;
   page: number;
   pageSize: number;
 }
 
-/** One page of the season's roster (accepted players, state 2). */
-export function useRoster(uniqueId: number, seasonId: number, { search, page, pageSize }: RosterQuery) {
+/** One page of the season's players in a state: 1 the sign-ups awaiting review, 2 the roster. */
+export function useSeasonPlayerPage(
+  uniqueId: number,
+  seasonId: number,
+  state: 1 | 2,
+  { search, page, pageSize }: PlayerPageQuery,
+) {
   const params = { search: playerSearchParam(search), offset: (page - 1) * pageSize, limit: pageSize };
   return useQuery({
-    queryKey: [...keys.seasonPlayers(uniqueId, seasonId), 'roster', params],
+    queryKey: [...keys.seasonPlayers(uniqueId, seasonId), state === 1 ? 'signups' : 'roster', params],
     queryFn: () =>
-      fetchSeasonPlayerList(
-        { unique_id: uniqueId, season_id: seasonId, state: 2, ...params },
-        { silent: true },
-      ),
+      fetchSeasonPlayerList({ unique_id: uniqueId, season_id: seasonId, state, ...params }, { silent: true }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** One page of the season's roster (accepted players, state 2). */
+export function useRoster(uniqueId: number, seasonId: number, query: PlayerPageQuery) {
+  return useSeasonPlayerPage(uniqueId, seasonId, 2, query);
 }
 
 /** The season's blacklist (the whole list: the server sends it at once). */
