@@ -44,6 +44,8 @@ export const ContestSeasonPlayerListReq = z.object({
   season_id: LooseId,
   /** Part of a nickname, or an internal account id. */
   search: WireText.trim().max(64).optional(),
+  /** Only this account (an internal id): what the console sends for a public id a person typed. */
+  account_id: LooseId.optional(),
   /** 1 pending sign-ups, 2 roster (default). */
   state: LooseId.pipe(z.union([z.literal(1), z.literal(2)])).default(2),
   offset: LooseId.pipe(z.number().max(1_000_000)).default(0),

@@ -99,6 +99,20 @@ describe('contest_season_player_list', () => {
     expect(await search('capt')).toEqual([bob.account.id]);
   });
 
+  it('account_id keeps that one account, even when other nicknames hold its digits', async () => {
+    const s = await seasonWith(world);
+    const target = await world.organiser();
+    const lookalike = await world.organiser({ nickname: `Digits${target.account.id}x` });
+    await add(s, [target.account.id, lookalike.account.id]);
+    const byId = await list(s, { account_id: target.account.id });
+    expect(idsOf(byId.body.data.list)).toEqual([target.account.id]);
+    expect(byId.body.data.total).toBe(1);
+    // A part of a nickname that is also an id still finds both.
+    const bySearch = await list(s, { search: String(target.account.id) });
+    expect(idsOf(bySearch.body.data.list).sort()).toEqual([target.account.id, lookalike.account.id].sort());
+    expect((await list(s, { account_id: 2_000_000_000 })).body.data).toEqual({ list: [], total: 0 });
+  });
+
   it('is for the creator and admins only (2501 for others)', async () => {
     const s = await seasonWith(world);
     const stranger = await world.organiser();

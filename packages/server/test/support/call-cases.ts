@@ -123,7 +123,9 @@ export const CALL_CASES: Record<string, CallCase> = {
 
   // Season players
   contest_season_player_list: {
-    request: (f) => ({ query: { ...ids(f), search: '', state: 2, offset: 0, limit: 10 } }),
+    request: (f) => ({
+      query: { ...ids(f), search: '', account_id: f.player.account.id, state: 2, offset: 0, limit: 10 },
+    }),
   },
   check_contest_season_player: {
     request: (f) => ({

@@ -208,14 +208,16 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of a season's sign-ups (state 1, newest first) or roster (state 2, in entry order), with the total.
- * `search` matches a part of the season or account nickname, in any case, or equals an account id.
+ * `search` matches a part of the season or account nickname, in any case, or equals an account id; `accountId`
+ * keeps that account only.
  */
 export async function playerPage(
   db: Executor,
   key: SeasonKey,
-  options: { state: number; search: string; offset: number; limit: number },
+  options: { state: number; search: string; accountId?: number; offset: number; limit: number },
 ): Promise<{ rows: ListedPlayerRow[]; total: number }> {
   const conditions = [seasonOfPlayers(key.uniqueId, key.seasonId), eq(seasonPlayers.state, options.state)];
+  if (options.accountId !== undefined) conditions.push(eq(seasonPlayers.accountId, options.accountId));
   if (options.search) {
     const pattern = `%${likeLiteral(options.search)}%`;
     const matches = [ilike(accounts.nickname, pattern), ilike(seasonPlayers.nickname, pattern)];

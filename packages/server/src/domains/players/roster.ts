@@ -54,7 +54,8 @@ const notWaiting = (row: q.SeasonPlayerRow | undefined) =>
 
 /**
  * `contest_season_player_list`: a page of the season's pending sign-ups (state 1, newest first) or its roster
- * (state 2, in entry order), with the total; `search` is a part of a nickname or an internal account id.
+ * (state 2, in entry order), with the total; `search` is a part of a nickname or an internal account id, and
+ * `account_id` keeps one account only.
  */
 export async function playerList(
   ctx: AuthedCtx,
@@ -65,6 +66,7 @@ export async function playerList(
   const { rows, total } = await q.playerPage(ctx.db, ids, {
     state: req.state,
     search: req.search ?? '',
+    accountId: req.account_id,
     offset: req.offset,
     limit: req.limit,
   });

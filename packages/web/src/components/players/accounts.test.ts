@@ -4,10 +4,10 @@ import { groupFailures, matchesPlayerSearch, playerSearchParam, readIdLines } fr
 
 describe('player ids as people type them', () => {
   it('a typed public id searches by the internal id it stands for; other text searches nicknames', () => {
-    expect(playerSearchParam(` ${encodeAccountId(1)} `)).toBe('1');
-    expect(playerSearchParam('Tanaka')).toBe('Tanaka');
-    expect(playerSearchParam('123')).toBe('123');
-    expect(playerSearchParam('   ')).toBeUndefined();
+    expect(playerSearchParam(` ${encodeAccountId(1)} `)).toEqual({ account_id: 1 });
+    expect(playerSearchParam('Tanaka')).toEqual({ search: 'Tanaka' });
+    expect(playerSearchParam('123')).toEqual({ search: '123' });
+    expect(playerSearchParam('   ')).toEqual({});
   });
 
   it('id lists: one per line, blank lines ignored, repeats kept once, bad lines reported', () => {

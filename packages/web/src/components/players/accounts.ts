@@ -5,17 +5,17 @@ import { type ListedAccount, searchAccounts } from '../../api/calls';
 export const publicIdOf = (accountId: number): number => encodeAccountId(accountId);
 
 /**
- * The `search` of a season player list for what an organiser typed: a public account id is sent as the
- * internal id it stands for, anything else as part of a nickname.
+ * The filter of a season player list for what an organiser typed: a public account id keeps that account only
+ * (`account_id`, the internal id it stands for), anything else is part of a nickname (`search`).
  */
-export function playerSearchParam(text: string): string | undefined {
+export function playerSearchParam(text: string): { search?: string; account_id?: number } {
   const typed = text.trim();
-  if (typed === '') return undefined;
+  if (typed === '') return {};
   if (/^\d+$/.test(typed)) {
     const internal = decodeAccountId(Number(typed));
-    if (internal > 0) return String(internal);
+    if (internal > 0) return { account_id: internal };
   }
-  return typed;
+  return { search: typed };
 }
 
 /** True when `account` is what `text` looks for: its public id, or part of its nickname (any case). */

@@ -17,7 +17,7 @@ export function useSeasonPlayerPage(
   state: 1 | 2,
   { search, page, pageSize }: PlayerPageQuery,
 ) {
-  const params = { search: playerSearchParam(search), offset: (page - 1) * pageSize, limit: pageSize };
+  const params = { ...playerSearchParam(search), offset: (page - 1) * pageSize, limit: pageSize };
   return useQuery({
     queryKey: [...keys.seasonPlayers(uniqueId, seasonId), state === 1 ? 'signups' : 'roster', params],
     queryFn: () =>
