@@ -1,3 +1,5 @@
+/// <reference path="./majiang.d.ts" />
+// The rules library's types are declared here in an ambient file: packages that compile the engine's sources get them too.
 /**
  * @taikai/engine — the game server core. Start tables on a worker pool, watch their events, control them,
  * and verify finished games against their revealed seed.

@@ -1,5 +1,3 @@
-/// <reference path="../../../../engine/src/majiang.d.ts" />
-// The engine declares its rules library in an ambient file; the server compiles the engine sources it imports.
 import { refuseUnsupported, type UnsupportedField, UnsupportedRuleError } from '@taikai/engine';
 import {
   type CheckContestRuleRes,
