@@ -256,9 +256,10 @@ describe('tournament administration, in the browser', () => {
       const { page } = other;
       await loginBrowser(page, tokens.observer, observer.nickname);
       await chooseLanguage(page, 'en');
-      // The observer's own list holds only tournaments they run: the address names it by unique id.
-      await page.goto(`/contest/${uniqueId}`);
+      // The observer's own list holds only tournaments they run: the public id in the address is looked up.
+      await page.goto(`/contest/${contestId}`);
       await page.getByTestId('info-readonly').waitFor();
+      await expectText(page.getByTestId('contest-id'), `ID ${contestId}`);
       expect(await page.getByTestId('info-update').count()).toBe(0);
       expect(await page.getByTestId('contest-tab-history').count()).toBe(0);
       await expectNoRawKeys(page);
