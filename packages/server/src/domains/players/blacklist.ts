@@ -9,10 +9,11 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import { namesOf } from '../accounts/service';
+import { seasonKey } from '../seasons/presenter';
 import { managedSeason } from '../seasons/service';
 import { presentListedAccounts } from './presenter';
 import * as q from './queries';
-import { distinct, seasonKey } from './roster';
+import { distinct } from './roster';
 
 // The season's sign-up blacklist ("player limit"): blacklisted accounts cannot sign up or be added.
 

@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
+import { seasonKey } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
 import { presentListedAccounts, presentSeasonPlayer } from './presenter';
@@ -32,8 +33,6 @@ type Failure = BatchResult['failed'][number];
 type SeasonIds = { uniqueId: number; seasonId: number };
 
 const { PENDING, ACCEPTED, REJECTED } = q.PlayerState;
-
-export const seasonKey = (ids: SeasonIds) => `${ids.uniqueId}/${ids.seasonId}`;
 
 /** Each id once, in the order first given. */
 export const distinct = (ids: readonly number[]) => [...new Set(ids)];

@@ -14,7 +14,7 @@ import { roleOf } from '../../policy';
 import { adminIdsOf } from '../admins/service';
 import { liveContest } from '../contests/queries';
 import { publicContest } from '../contests/service';
-import { seasonState } from '../seasons/presenter';
+import { seasonKey, seasonState } from '../seasons/presenter';
 import { latestSeasonsOf, seasonOf } from '../seasons/queries';
 import { presentMySignup, presentPublicInfo, presentPublicSeason } from './presenter';
 import * as q from './queries';
@@ -23,8 +23,6 @@ import * as q from './queries';
 
 type MySignup = z.infer<typeof MySignupWire>;
 type SeasonIds = { uniqueId: number; seasonId: number };
-
-const seasonKey = (ids: SeasonIds) => `${ids.uniqueId}/${ids.seasonId}`;
 
 /**
  * A season as a player reaches it: 2501 when the tournament is unknown or deleted, 2536 when it has no such

@@ -3,6 +3,9 @@ import { SeasonState } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { SeasonRow } from './queries';
 
+/** A season's audit target id, `<unique_id>/<season_id>` (the tournament's history reads its seasons by it). */
+export const seasonKey = (ids: { uniqueId: number; seasonId: number }) => `${ids.uniqueId}/${ids.seasonId}`;
+
 /** 1 pending before its start, 2 running, 3 finished after its end, 4 once closed by an organiser. */
 export function seasonState(row: SeasonRow, now: number): SeasonState {
   if (row.closeTime !== null) return SeasonState.ENDED;

@@ -28,7 +28,7 @@ import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
 import { managedContest } from '../contests/service';
 import * as players from '../players/service';
-import { presentChatLimit, presentSeason, seasonState } from './presenter';
+import { presentChatLimit, presentSeason, seasonKey, seasonState } from './presenter';
 import * as q from './queries';
 
 type SeasonWire = z.infer<typeof SeasonListItemWire>;
@@ -58,7 +58,7 @@ export async function createFirstSeason(
   await audit(tx, ctx, {
     action: 'season.create',
     targetType: 'season',
-    targetId: `${contest.uniqueId}/1`,
+    targetId: seasonKey(row),
     before: null,
     after: presentSeason(row, ctx.now),
   });
@@ -102,8 +102,6 @@ export async function managedSeason(
     throw new ContestError(ErrorCode.SEASON_ENDED_READONLY);
   return { ...contest, season, state };
 }
-
-const seasonKey = (row: { uniqueId: number; seasonId: number }) => `${row.uniqueId}/${row.seasonId}`;
 
 /** `fetch_contest_season_list`: the seasons of a tournament the actor may see, oldest first. */
 export async function listSeasons(ctx: AuthedCtx, uniqueId: number): Promise<SeasonWire[]> {
