@@ -107,6 +107,10 @@ declare module '@kobalab/majiang-core' {
     qipai(shan?: Shan): void;
     zimo(): void;
     dapai(p: string): void;
+    fulou(m: string): void;
+    gang(m: string): void;
+    gangzimo(): void;
+    kaigang(): void;
     hule(): void;
     pingju(name?: string, shoupai?: string[]): void;
     last(): void;
@@ -153,6 +157,15 @@ declare module '@kobalab/majiang-core' {
 
   export class Board {
     constructor(kaiju?: unknown);
+    jushu: number;
+    zhuangfeng: number;
+    shan: { paishu: number; baopai: string[] };
+    shoupai: Shoupai[];
+    he: He[];
+    player_id: number[];
+    defen: number[];
+    menfeng(id: number): number;
+    qipai(qipai: any): void;
   }
 
   export class Player {
@@ -161,6 +174,7 @@ declare module '@kobalab/majiang-core' {
     _id: number;
     _rule: MajiangRule;
     _menfeng: number;
+    _n_gang: number;
     _callback: ((reply?: any) => void) | undefined;
     action(msg: any, callback?: (reply?: any) => void): void;
     get shoupai(): Shoupai;

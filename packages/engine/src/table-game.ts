@@ -179,6 +179,12 @@ export class TableGame extends Majiang.Game {
     this.startScores = this._model.defen.slice();
     this.kans = [0, 0, 0, 0];
     this.lastOpenKan = [null, null, null, null];
+    this.dealHand(wall);
+    this.hooks.handStart(this.progress());
+  }
+
+  /** Deals one hand from its wall (the rules engine's deal, then our abortive-draw and dora3 settings). */
+  protected dealHand(wall: string[]): void {
     const shan = new WallInPlay(this.rule.core, wall, this.rule.indicatorDora);
     super.qipai(shan);
     // have_sifenglianda: suufon renda
@@ -196,7 +202,6 @@ export class TableGame extends Majiang.Game {
         );
       }
     }
-    this.hooks.handStart(this.progress());
   }
 
   override add_paipu(paipu: Record<string, unknown>): void {
@@ -212,6 +217,30 @@ export class TableGame extends Majiang.Game {
 
   /** Re-prices a win by our rule and reports it (yakuman included). */
   private scoreWin(hule: ScoredWin & { l: number; baojia: number | null }): void {
+    const m = this._model;
+    const payer = hule.baojia;
+    this.priceWin(hule);
+
+    this.outcome.won = true;
+    if (hule.l === 0) this.outcome.dealerWon = true;
+    const seatOf = (l: number) => m.player_id[l];
+    const counted = !hule.damanguan && (hule.fanshu ?? 0) >= 13 && !!this.rule.core.数え役満あり;
+    const win: WinSummary = {
+      seat: seatOf(hule.l),
+      from: payer == null ? null : seatOf(payer),
+      points: hule.defen,
+      yaku: hule.hupai.map((h) => h.name),
+    };
+    if (hule.fanshu != null) win.han = hule.fanshu;
+    if (hule.fu != null) win.fu = hule.fu;
+    if (hule.damanguan) win.yakuman = hule.damanguan;
+    if (counted) win.counted = true;
+    this.wins.push(win);
+    if (win.yakuman || counted) this.hooks.yakuman(win, this.progress());
+  }
+
+  /** The win's payments by our rule: renhou, liability for four kans, honba and stick values. */
+  protected priceWin(hule: ScoredWin & { l: number; baojia: number | null }): void {
     const m = this._model;
     const payer = hule.baojia;
     // enable_renhe: renhou, a ron before the winner's first draw
@@ -236,23 +265,6 @@ export class TableGame extends Majiang.Game {
       if (liable !== payer) applyFourKanLiability(hule, hule.l, payer, liable, m.changbang, m.lizhibang);
     }
     repriceWin(hule.fenpei, hule.l, payer, m.changbang, m.lizhibang, this.rule);
-
-    this.outcome.won = true;
-    if (hule.l === 0) this.outcome.dealerWon = true;
-    const seatOf = (l: number) => m.player_id[l];
-    const counted = !hule.damanguan && (hule.fanshu ?? 0) >= 13 && !!this.rule.core.数え役満あり;
-    const win: WinSummary = {
-      seat: seatOf(hule.l),
-      from: payer == null ? null : seatOf(payer),
-      points: hule.defen,
-      yaku: hule.hupai.map((h) => h.name),
-    };
-    if (hule.fanshu != null) win.han = hule.fanshu;
-    if (hule.fu != null) win.fu = hule.fu;
-    if (hule.damanguan) win.yakuman = hule.damanguan;
-    if (counted) win.counted = true;
-    this.wins.push(win);
-    if (win.yakuman || counted) this.hooks.yakuman(win, this.progress());
   }
 
   /** Noten payments by our rule; notes the dealer's tenpai and abortive draws. */
@@ -261,7 +273,7 @@ export class TableGame extends Majiang.Game {
     const tenpai = pingju.shoupai.map((s) => !!s);
     if (pingju.name === '荒牌平局') {
       const pay = notenPayments(tenpai, this.rule);
-      for (let l = 0; l < 4; l++) pingju.fenpei[l] = pay[l];
+      for (let l = 0; l < pay.length; l++) pingju.fenpei[l] = pay[l];
     }
     this.outcome.abortive = abortive;
     this.outcome.dealerTenpai = !abortive && tenpai[0];
@@ -377,9 +389,11 @@ export class TableGame extends Majiang.Game {
     this.hooks.handEnd(this.lastHand, result);
     m.lunban = -1;
     if (!repeats) {
+      // One hand per seat and wind: four, or three in sanma.
+      const seats = this.rule.players;
       m.jushu++;
-      m.zhuangfeng += Math.floor(m.jushu / 4);
-      m.jushu %= 4;
+      m.zhuangfeng += Math.floor(m.jushu / seats);
+      m.jushu %= seats;
     }
     this.endReason = gameEndReason({ scores: m.defen, chang, ju, outcome: this.outcome, repeats }, this.rule);
     if (this.endReason) this.jieju();

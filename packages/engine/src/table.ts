@@ -9,6 +9,8 @@ import type { Reply, SeatPlayer } from './robots/types';
 import { toTableRule } from './rules/adapter';
 import type { RuleFields } from './rules/fields';
 import type { TableRule } from './rules/table-rule';
+import { SanmaGame } from './sanma/game';
+import { SanmaPlayerSeat, SanmaView, sanmaRobotClassFor } from './sanma/robots';
 import { PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
@@ -75,7 +77,8 @@ export class Table {
   constructor(options: TableOptions) {
     this.id = options.tableId;
     this.rule = toTableRule(options.rule, options.roundType);
-    if (options.seats.length !== 4) throw new Error('a four-player table needs four seats');
+    const players = this.rule.players;
+    if (options.seats.length !== players) throw new Error(`a ${players}-player table needs ${players} seats`);
     this.roundType = options.roundType;
     this.seed = options.seed ?? newSeed();
     this.commitment = commitmentOf(this.seed);
@@ -91,10 +94,11 @@ export class Table {
     const names = options.seats.map(
       (s, i) => s.name ?? (s.kind === 'robot' ? `robot ${s.level}` : `seat ${i}`),
     );
-    this.game = new TableGame(
+    const Game = players === 3 ? SanmaGame : TableGame;
+    this.game = new Game(
       this.seats,
       this.rule,
-      (hand) => dealWall(this.seed, hand, this.rule.core.赤牌),
+      (hand) => dealWall(this.seed, hand, this.rule.core.赤牌, players),
       {
         handStart: (p) => this.emit({ type: 'hand_start', tableId: this.id, ...p }),
         handEnd: (p, result) => this.emit({ type: 'hand_end', tableId: this.id, ...p, result }),
@@ -176,12 +180,14 @@ export class Table {
   }
 
   private seatFor(spec: SeatSpec, seat: number): SeatPlayer {
+    const sanma = this.rule.players === 3;
     if (spec.kind === 'robot') {
-      const robot = new (robotClassFor(spec.level))();
+      const robot = new (sanma ? sanmaRobotClassFor(spec.level) : robotClassFor(spec.level))();
       const rules = { minHan: this.rule.minHan, nineTerminals: this.rule.abortive.nineTerminals };
-      return RuleGuard.needed(rules) ? new RuleGuard(robot, rules) : robot;
+      if (!RuleGuard.needed(rules)) return robot;
+      return new RuleGuard(robot, rules, sanma ? new SanmaView() : undefined);
     }
-    return new PlayerSeat(
+    return new (sanma ? SanmaPlayerSeat : PlayerSeat)(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
       { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, now: this.now },
     );
@@ -247,6 +253,7 @@ export class Table {
 
   private finish(): void {
     this.stateValue = 'finished';
+    const players = this.rule.players;
     const leftoverStickPoints = this.game.leftoverSticks * this.rule.liqibangValue;
     const progress = {
       ...(this.game.lastHand ?? this.progress()),
@@ -259,6 +266,7 @@ export class Table {
       roundType: this.roundType,
       commitment: this.commitment,
       red: this.rule.core.赤牌,
+      ...(players === 3 ? { players } : {}),
       leftoverStickPoints,
       changbangValue: this.rule.changbangValue,
       paipu: this.game.log,

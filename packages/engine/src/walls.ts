@@ -26,11 +26,15 @@ function seedBytes(seed: string): Buffer {
   return Buffer.from(seed, 'hex');
 }
 
-/** The 136 tiles in a fixed order, red fives written `m0`/`p0`/`s0`. */
-export function tileSet(red: RedFives): string[] {
+/**
+ * The 136 tiles in a fixed order, red fives written `m0`/`p0`/`s0`; for three players (sanma) the 108 without
+ * 2m–8m.
+ */
+export function tileSet(red: RedFives, players: 3 | 4 = 4): string[] {
   const tiles: string[] = [];
   for (const s of ['m', 'p', 's', 'z'] as const) {
     for (let n = 1; n <= (s === 'z' ? 7 : 9); n++) {
+      if (players === 3 && s === 'm' && n > 1 && n < 9) continue;
       for (let i = 0; i < 4; i++) tiles.push(n === 5 && s !== 'z' && i < red[s] ? `${s}0` : `${s}${n}`);
     }
   }
@@ -72,9 +76,10 @@ class Keystream {
 /**
  * The wall of hand `hand` (0 = first hand of the game) in the rules engine's order: tiles are drawn from the
  * end, the dead wall is the first 14 (indicator at 4, ura indicator at 9, replacement tiles from the front).
+ * Three-player walls are shuffled the same way from their 108 tiles.
  */
-export function dealWall(seed: string, hand: number, red: RedFives): string[] {
-  const wall = tileSet(red);
+export function dealWall(seed: string, hand: number, red: RedFives, players: 3 | 4 = 4): string[] {
+  const wall = tileSet(red, players);
   const ks = new Keystream(seed, hand);
   for (let i = wall.length - 1; i > 0; i--) {
     const j = ks.below(i + 1);
@@ -86,6 +91,11 @@ export function dealWall(seed: string, hand: number, red: RedFives): string[] {
 }
 
 /** Re-deals the first `hands` walls of a seed, for verification. */
-export function redealWalls(seed: string, hands: number, red: RedFives = { m: 1, p: 1, s: 1 }): string[][] {
-  return Array.from({ length: hands }, (_, n) => dealWall(seed, n, red));
+export function redealWalls(
+  seed: string,
+  hands: number,
+  red: RedFives = { m: 1, p: 1, s: 1 },
+  players: 3 | 4 = 4,
+): string[][] {
+  return Array.from({ length: hands }, (_, n) => dealWall(seed, n, red, players));
 }

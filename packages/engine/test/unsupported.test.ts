@@ -14,12 +14,24 @@ function refusal(rule: Record<string, number>, roundType = 2): UnsupportedRuleEr
 }
 
 describe('rules we cannot honour are refused up front, by name', () => {
-  it('three-player round types (11, 12) are refused naming the mode', () => {
-    for (const roundType of [11, 12]) {
-      expect(refusal({}, roundType).fields).toEqual([
-        expect.objectContaining({ field: 'mode', value: roundType }),
-      ]);
-    }
+  it('an unknown round type is refused naming the mode; three-player round types (11, 12) play', () => {
+    expect(refusal({}, 3).fields).toEqual([expect.objectContaining({ field: 'mode', value: 3 })]);
+    for (const roundType of [11, 12]) expect(() => refuseUnsupported({}, roundType)).not.toThrow();
+  });
+
+  it('three players: dora3 mode, renhou, four-kan liability and red fives other than 0 or 2 are refused by name', () => {
+    const error = refusal(
+      { dora3_mode: 1, enable_renhe: 1, enable_baopai_extend_settings: 1, dora_count: 3 },
+      12,
+    );
+    expect(error.fields.map((f) => f.field).sort()).toEqual([
+      'dora3_mode',
+      'dora_count',
+      'enable_baopai_extend_settings',
+      'enable_renhe',
+    ]);
+    expect(() => refuseUnsupported({ dora_count: 0 }, 11)).not.toThrow();
+    expect(() => refuseUnsupported({ dora_count: 2 }, 2)).toThrow(UnsupportedRuleError);
   });
 
   it('bloody end, Sichuan and wanxiang modes are refused naming their switch', () => {
@@ -38,13 +50,12 @@ describe('rules we cannot honour are refused up front, by name', () => {
   });
 
   it('every unsupported field is named at once', () => {
-    const error = refusal({ chuanma: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 12);
+    const error = refusal({ chuanma: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 2);
     expect(error.fields.map((f) => f.field).sort()).toEqual([
       'chuanma',
       'enable_renhe',
       'fanfu',
       'guyi_mode',
-      'mode',
     ]);
   });
 
@@ -87,8 +98,8 @@ describe('the protocol’s rule sets all play', () => {
     }
   });
 
-  it('DEFAULT_RULE_3P is refused: three-player games are not supported yet', () => {
-    expect(() => toTableRule(DEFAULT_RULE_3P, 12)).toThrow(UnsupportedRuleError);
+  it('DEFAULT_RULE_3P plays for East and South three-player (11, 12)', () => {
+    for (const roundType of [11, 12]) expect(() => toTableRule(DEFAULT_RULE_3P, roundType)).not.toThrow();
   });
 });
 

@@ -12,6 +12,8 @@ export interface GameLog {
   commitment: string;
   /** Red fives in the wall (from `dora_count`). */
   red: RedFives;
+  /** Three for a three-player (sanma) game, whose walls have 108 tiles; absent for four players. */
+  players?: 3;
   /** Points of the riichi sticks left on the table at the end (they go to 1st). */
   leftoverStickPoints: number;
   /** `changbang_value`: what one honba added to a win. */

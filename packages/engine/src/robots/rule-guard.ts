@@ -19,12 +19,16 @@ export interface GuardedRules {
  * A dropped answer becomes a pass (or the discard of the drawn tile).
  */
 export class RuleGuard implements SeatPlayer {
-  private readonly view: Player = new Majiang.Player();
+  private readonly view: Player;
 
+  /** `view`: the seat's view of the table to judge from (a three-player one at a sanma table). */
   constructor(
     private readonly robot: SeatPlayer,
     private readonly rules: GuardedRules,
-  ) {}
+    view: Player = new Majiang.Player(),
+  ) {
+    this.view = view;
+  }
 
   /** Whether a table with these rules needs the guard at all. */
   static needed(rules: GuardedRules): boolean {
@@ -38,7 +42,7 @@ export class RuleGuard implements SeatPlayer {
       return;
     }
     this.robot.action(msg, (answer?: Reply) => {
-      const claim = msg.zimo ?? msg.gangzimo ?? msg.dapai ?? msg.gang;
+      const claim = msg.zimo ?? msg.gangzimo ?? msg.dapai ?? msg.gang ?? msg.kita;
       if (answer?.hule && claim && this.rules.minHan > 1 && !this.winAllowed(msg)) return reply({});
       if (answer?.daopai && msg.zimo && !this.rules.nineTerminals) return reply({});
       reply(answer);
@@ -54,14 +58,17 @@ export class RuleGuard implements SeatPlayer {
     const menfeng = view._menfeng;
     const hand = view.shoupai.clone();
     const paishu: number = view.shan.paishu;
-    const claim = msg.dapai ?? msg.gang;
+    const claim = msg.dapai ?? msg.gang ?? msg.kita;
     const tsumo = !claim;
     let rongpai: string | null = null;
     if (claim) {
       const d = ['', '+', '=', '-'][(4 + claim.l - menfeng) % 4];
+      // A North set aside (three players) is robbed like a discard.
       const tile = msg.dapai
         ? msg.dapai.p.slice(0, 2)
-        : (msg.gang?.m[0] ?? '') + (msg.gang?.m.slice(-1) ?? '');
+        : msg.kita
+          ? 'z4'
+          : (msg.gang?.m[0] ?? '') + (msg.gang?.m.slice(-1) ?? '');
       rongpai = tile + d;
     }
     const lingshang = tsumo && !!msg.gangzimo;

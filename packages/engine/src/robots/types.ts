@@ -22,6 +22,8 @@ export interface GameMessage {
   fulou?: { l: number; m: string };
   gang?: { l: number; m: string };
   kaigang?: { baopai: string };
+  /** Three players: a North set aside (kita) by seat `l`; a ron on it is answered like a discard's. */
+  kita?: { l: number };
   hule?: Record<string, unknown>;
   pingju?: { name: string; shoupai: string[]; fenpei: number[] };
   jieju?: Record<string, unknown>;
@@ -34,6 +36,7 @@ export interface GameMessage {
  * - `gang`: a closed or added kan on the seat's own turn
  * - `hule`: a win (tsumo on the seat's turn, ron on someone's discard or kan)
  * - `daopai`: kyuushu kyuuhai on the first draw, or showing a tenpai hand at the exhaustive draw
+ * - `kita` (three players): set a North aside on the seat's own turn (`'-'`)
  */
 export interface Reply {
   dapai?: string;
@@ -41,6 +44,7 @@ export interface Reply {
   gang?: string;
   hule?: string;
   daopai?: string;
+  kita?: string;
 }
 
 export type ReplyFn = (reply?: Reply) => void;

@@ -1,5 +1,5 @@
 import Majiang from '@kobalab/majiang-core';
-import { DEFAULT_RULE_4P, RoundType } from '@taikai/protocol';
+import { DEFAULT_RULE_3P, DEFAULT_RULE_4P, playerCountOf, RoundType } from '@taikai/protocol';
 import { isOn, numberOf, type RuleFields } from './fields';
 import type { TableRule } from './table-rule';
 import { refuseUnsupported } from './unsupported';
@@ -9,26 +9,32 @@ function switchOf(rule: RuleFields, field: string, fallback: boolean): boolean {
   return rule[field] === undefined ? fallback : isOn(rule, field);
 }
 
-/** Red fives per suit for `dora_count` (akadora): 3 → one each, 4 → two in pinzu. */
+/**
+ * Red fives per suit for `dora_count` (akadora): 3 → one each, 4 → two in pinzu; three players: 2 → one in pinzu
+ * and one in souzu (the 5m is not in their wall).
+ */
 function redFives(count: number): { m: number; p: number; s: number } {
   if (count === 0) return { m: 0, p: 0, s: 0 };
+  if (count === 2) return { m: 0, p: 1, s: 1 };
   if (count === 4) return { m: 1, p: 2, s: 1 };
   return { m: 1, p: 1, s: 1 };
 }
 
 /**
  * Reads a `detail_rule` for a round type into the table's rule, refusing up front what cannot be honoured.
- * Absent fields take the four-player standard defaults (`DEFAULT_RULE_4P`).
+ * Absent fields take the standard defaults of the round type's player count (`DEFAULT_RULE_4P` / `_3P`).
  */
 export function toTableRule(given: RuleFields, roundType: number): TableRule {
   refuseUnsupported(given, roundType);
-  const rule: RuleFields = { ...DEFAULT_RULE_4P, ...given };
+  const players = playerCountOf(roundType);
+  const rule: RuleFields = { ...(players === 3 ? DEFAULT_RULE_3P : DEFAULT_RULE_4P), ...given };
   const on = (field: string, fallback: boolean) => switchOf(rule, field, fallback);
 
   const initPoint = numberOf(rule, 'init_point', 25000);
   const uma2 = numberOf(rule, 'shunweima_2', 5);
   const uma3 = numberOf(rule, 'shunweima_3', -5);
-  const uma4 = numberOf(rule, 'shunweima_4', -15);
+  // Three players: uma for 2nd and 3rd only (shunweima_4 does not apply).
+  const uma4 = players === 3 ? 0 : numberOf(rule, 'shunweima_4', -15);
   const indicatorDora = on('have_biao_dora', true);
   const kanDora = indicatorDora && on('have_gang_biao_dora', true);
   const uraDora = indicatorDora && on('have_li_dora', true);
@@ -42,7 +48,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
   };
   const headBump = on('have_toutiao', false);
   const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
-  const winds = roundType === RoundType.EAST_4P ? 1 : 2;
+  const winds = roundType === RoundType.EAST_4P || roundType === RoundType.EAST_3P ? 1 : 2;
 
   const core = Majiang.rule({
     配給原点: initPoint,
@@ -89,8 +95,10 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
   });
 
   const renhe = numberOf(rule, 'enable_renhe', 0);
+  const uma = [-(uma2 + uma3 + uma4), uma2, uma3, uma4];
   return {
     roundType,
+    players,
     winds,
     core,
     initPoint,
@@ -105,7 +113,9 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
       numberOf(rule, 'noting_fafu_2', 1500),
       numberOf(rule, 'noting_fafu_3', 3000),
     ],
-    uma: [-(uma2 + uma3 + uma4), uma2, uma3, uma4],
+    uma: players === 3 ? uma.slice(0, 3) : uma,
+    // have_zimosun: tsumo loss, the missing North player's share of a tsumo is not paid (three players)
+    tsumoLoss: players === 3 && on('have_zimosun', true),
     minHan: numberOf(rule, 'fanfu', 1),
     dealerRepeatsOnWin: on('have_helelianzhuang', true),
     dealerRepeatsOnTenpai: on('have_tingpailianzhuang', true),

@@ -43,8 +43,10 @@ export function gameEndReason(check: EndCheck, rule: TableRule): EndReason {
   if (rule.core.トビ終了あり && scores.some((s) => s < 0)) return 'bust';
   if (rule.tianbian > 0 && scores.some((s) => s >= rule.tianbian)) return 'tianbian';
 
-  const handIndex = chang * 4 + ju;
-  const lastScheduled = rule.winds * 4 - 1;
+  // Hands per wind: one per seat (three in sanma).
+  const seats = rule.players;
+  const handIndex = chang * seats + ju;
+  const lastScheduled = rule.winds * seats - 1;
   const reachedFandian = scores.some((s) => s >= rule.fandian);
 
   if (handIndex < lastScheduled) return null;
@@ -63,6 +65,6 @@ export function gameEndReason(check: EndCheck, rule: TableRule): EndReason {
   // Extension (South/West entry): sudden death, at most one more wind.
   if (reachedFandian) return 'extension';
   const nextIndex = repeats ? handIndex : handIndex + 1;
-  if (nextIndex > lastScheduled + 4) return 'extension_limit';
+  if (nextIndex > lastScheduled + seats) return 'extension_limit';
   return null;
 }

@@ -20,6 +20,8 @@ export interface AbortiveDraws {
  */
 export interface TableRule {
   roundType: number;
+  /** Seats at the table: 4, or 3 for the three-player round types (sanma). */
+  players: 3 | 4;
   /** Winds scheduled: 1 East only (tonpuusen), 2 East–South (hanchan). */
   winds: number;
   core: MajiangRule;
@@ -38,8 +40,10 @@ export interface TableRule {
   changbangValue: number;
   /** `noting_fafu_1/2/3`: what each noten player pays when 1/2/3 players are tenpai. */
   notenPayment: [number, number, number];
-  /** Uma by placement in thousands, 1st … 4th (1st = minus the sum of the others). */
-  uma: [number, number, number, number];
+  /** Uma by placement in thousands, 1st … last (1st = minus the sum of the others); three entries for sanma. */
+  uma: number[];
+  /** `have_zimosun` (three players): a tsumo is paid without the missing North player's share (tsumo loss). */
+  tsumoLoss: boolean;
   /** `fanfu`: minimum han of yaku (dora not counted) to win. */
   minHan: number;
   /** `have_helelianzhuang` / `have_tingpailianzhuang`: dealer repeats (renchan) on a win / on tenpai. */

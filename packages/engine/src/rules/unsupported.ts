@@ -35,14 +35,39 @@ const MODE_SWITCHES: Record<string, string> = {
 };
 
 /**
+ * What a three-player (sanma) table cannot honour. The four-player abortive draws that cannot arise with three
+ * seats (suufon renda, suucha riichi, sanchahou) are accepted and simply never happen.
+ */
+function refuseForThreePlayers(rule: RuleFields): UnsupportedField[] {
+  const refused: UnsupportedField[] = [];
+  if (isOn(rule, 'dora3_mode')) {
+    refused.push({ field: 'dora3_mode', value: rule.dora3_mode, reason: 'dora3 mode is four-player only' });
+  }
+  if (numberOf(rule, 'enable_renhe', 0) !== 0) {
+    refused.push({
+      field: 'enable_renhe',
+      value: rule.enable_renhe,
+      reason: 'renhou is not supported for three players',
+    });
+  }
+  if (numberOf(rule, 'enable_baopai_extend_settings', 0) === 1) {
+    refused.push({
+      field: 'enable_baopai_extend_settings',
+      value: 1,
+      reason: 'liability for four kans is not supported for three players',
+    });
+  }
+  return refused;
+}
+
+/**
  * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each.
  * Fields it honours (all those the rule adapter maps) pass; nothing is silently ignored.
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
   const refused: UnsupportedField[] = [];
-  if (playerCountOf(roundType) === 3) {
-    refused.push({ field: 'mode', value: roundType, reason: 'three-player games are not supported yet' });
-  } else if (roundType !== RoundType.EAST_4P && roundType !== RoundType.SOUTH_4P) {
+  const players = playerCountOf(roundType);
+  if (!(Object.values(RoundType) as number[]).includes(roundType)) {
     refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
   }
   for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
@@ -71,9 +96,17 @@ export function refuseUnsupported(rule: RuleFields, roundType: number): void {
       reason: 'renhou must be 0 (off), 1 (mangan) or 2 (yakuman)',
     });
   }
-  const red = numberOf(rule, 'dora_count', 3);
-  if (![0, 3, 4].includes(red)) {
+  if (players === 3) refused.push(...refuseForThreePlayers(rule));
+  const red = numberOf(rule, 'dora_count', players === 3 ? 2 : 3);
+  if (players === 4 && ![0, 3, 4].includes(red)) {
     refused.push({ field: 'dora_count', value: red, reason: 'four-player red fives must be 0, 3 or 4' });
+  }
+  if (players === 3 && ![0, 2].includes(red)) {
+    refused.push({
+      field: 'dora_count',
+      value: red,
+      reason: 'three-player red fives must be 0 or 2 (one 5p and one 5s: the 5m is not in the wall)',
+    });
   }
   const fanfu = numberOf(rule, 'fanfu', 1);
   if (![1, 2, 4].includes(fanfu)) {

@@ -104,14 +104,14 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   }
 
   /** Forwards the message; answers now when there is nothing to decide. */
-  private inform(): void {
+  protected inform(): void {
     const reply = this._callback;
     this.link.deliver(this.current as GameMessage, null);
     reply?.({});
   }
 
   /** Forwards the message as a decision and waits for the answer (or the deadline). */
-  private ask(): void {
+  protected ask(): void {
     const reply = this._callback;
     if (!reply) return;
     if (!this.connected) {
