@@ -1,5 +1,6 @@
 import Majiang from '@kobalab/majiang-core';
 import type { GameLog } from './log/game-log';
+import { indicatorIndex, replacementIndex } from './sanma/wall';
 import { commitmentOf, dealWall } from './walls';
 
 export interface Verification {
@@ -17,8 +18,9 @@ export function verifyGame(seed: string, log: GameLog): Verification {
   const problems: string[] = [];
   if (commitmentOf(seed) !== log.commitment) problems.push('the seed does not match the commitment');
   const rule = Majiang.rule({ 赤牌: log.red });
+  const players = log.players ?? 4;
   log.paipu.log.forEach((hand, n) => {
-    const wall = dealWall(seed, n, log.red);
+    const wall = dealWall(seed, n, log.red, players);
     const shan = new Majiang.Shan(rule);
     shan._pai = wall.slice();
     const qipai = hand[0]?.qipai;
@@ -28,7 +30,7 @@ export function verifyGame(seed: string, log: GameLog): Verification {
     }
     if (qipai.baopai !== wall[4])
       problems.push(`hand ${n}: dora indicator ${qipai.baopai} is not ${wall[4]}`);
-    for (let l = 0; l < 4; l++) {
+    for (let l = 0; l < players; l++) {
       const dealt = Array.from({ length: 13 }, () => shan._pai.pop() as string);
       const expected = new Majiang.Shoupai(dealt).toString();
       if (Majiang.Shoupai.fromString(qipai.shoupai[l]).toString() !== expected)
@@ -40,13 +42,16 @@ export function verifyGame(seed: string, log: GameLog): Verification {
       if (entry.zimo && entry.zimo.p !== shan._pai.pop())
         problems.push(`hand ${n}: draw ${entry.zimo.p} is not from the wall`);
       if (entry.gangzimo) {
+        // Replacement draws (kan, and kita with three players) come from the dead wall's front, then from the
+        // far end of the live wall.
+        const [expected] = shan._pai.splice(replacementIndex(replacements), 1);
         replacements++;
-        if (entry.gangzimo.p !== shan._pai.shift())
+        if (entry.gangzimo.p !== expected)
           problems.push(`hand ${n}: replacement draw ${entry.gangzimo.p} is not from the dead wall`);
       }
       if (entry.kaigang) {
         // Indicators follow each other from index 4; replacement draws shift the dead wall.
-        const expected = shan._pai[4 + revealed - replacements];
+        const expected = shan._pai[indicatorIndex(revealed, replacements)];
         revealed++;
         if (entry.kaigang.baopai !== expected)
           problems.push(`hand ${n}: kan dora indicator ${entry.kaigang.baopai} is not ${expected}`);

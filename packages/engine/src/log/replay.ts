@@ -2,6 +2,7 @@ import type { Paipu } from '@kobalab/majiang-core';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
 import { toTableRule } from '../rules/adapter';
 import type { RuleFields } from '../rules/fields';
+import { SanmaGame } from '../sanma/game';
 import { TableGame } from '../table-game';
 import { dealWall } from '../walls';
 import type { GameLog } from './game-log';
@@ -33,10 +34,12 @@ class PlaybackSeat implements SeatPlayer {
     const upcoming = (this.record.log[hand] ?? [])
       .slice(played[hand].length)
       .filter((e: Entry) => !e.kaigang);
-    const me = (this.id - game.model.jushu + 4) % 4;
+    const seats = this.record.player.length;
+    const me = (this.id - game.model.jushu + seats) % seats;
     const next: Entry | undefined = upcoming[0];
     if (!next) return {};
     if (next.dapai) return next.dapai.l === me ? { dapai: next.dapai.p } : {};
+    if (next.kita) return next.kita.l === me ? { kita: '-' } : {};
     if (next.gang) return next.gang.l === me ? { gang: next.gang.m } : {};
     if (next.fulou) return next.fulou.l === me ? { fulou: next.fulou.m } : {};
     if (next.hule) {
@@ -59,11 +62,12 @@ export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoi
   const table = toTableRule(rule, log.roundType);
   const noop = () => {};
   let game: TableGame | null = null;
-  const seats = [0, 1, 2, 3].map(() => new PlaybackSeat(log.paipu, () => game as TableGame));
-  game = new TableGame(
+  const seats = log.paipu.player.map(() => new PlaybackSeat(log.paipu, () => game as TableGame));
+  const Game = table.players === 3 ? SanmaGame : TableGame;
+  game = new Game(
     seats,
     table,
-    (n) => dealWall(seed, n, table.core.赤牌),
+    (n) => dealWall(seed, n, table.core.赤牌, table.players),
     { handStart: noop, handEnd: noop, yakuman: noop },
     log.paipu.title,
     log.paipu.player,

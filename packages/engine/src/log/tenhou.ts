@@ -4,7 +4,8 @@ import type { GameLog } from './game-log';
 /**
  * Export of a game log to Tenhou's JSON log format (the `tenhou.net/6` viewer and the tools built around it).
  * Seats are absolute (seat 0 = first dealer), tiles are Tenhou codes: 11–19 man, 21–29 pin, 31–39 sou,
- * 41–47 honours, 51/52/53 red fives; 60 marks a discard of the drawn tile.
+ * 41–47 honours, 51/52/53 red fives; 60 marks a discard of the drawn tile. Three-player games keep the four
+ * seats with the fourth empty, their title says 三, and a North set aside (kita) is the discard "f44".
  */
 export interface TenhouLog {
   title: string[];
@@ -98,8 +99,9 @@ function paymentText(
 ): string {
   if (h.baojia != null) return String(h.defen);
   const payers = h.fenpei.map((d, l) => ({ d, l })).filter((x) => x.l !== h.l && x.d < 0);
-  if (payers.length !== 3) return String(h.defen);
-  const pay = payers.map((x) => -x.d - honbaTotal / 3);
+  // Every other player pays on a tsumo: three of them, or two at a three-player table.
+  if (payers.length !== h.fenpei.length - 1) return String(h.defen);
+  const pay = payers.map((x) => -x.d - honbaTotal / payers.length);
   if (h.l === 0) return `${pay[0]}∀`;
   const dealer = pay[payers.findIndex((x) => x.l === 0)];
   const child = pay[payers.findIndex((x) => x.l !== 0)];
@@ -113,11 +115,13 @@ function yakuString(h: { name: string; fanshu: number | string }): string {
 /** Converts our game log to Tenhou JSON. */
 export function toTenhou(game: GameLog): TenhouLog {
   const paipu = game.paipu;
+  const players = game.players ?? 4;
   const red = game.red;
   const hands = paipu.log.map((entries) => {
     const qipai = entries[0].qipai;
     const ju: number = qipai.jushu;
-    const abs = (l: number) => (ju + l) % 4;
+    // Three-player games keep four seats in the export, the fourth empty (Tenhou's sanma logs).
+    const abs = (l: number) => (ju + l) % players;
     const start: number[] = [0, 0, 0, 0];
     const haipai: number[][] = [[], [], [], []];
     qipai.defen.forEach((d: number, l: number) => {
@@ -158,6 +162,9 @@ export function toTenhou(game: GameLog): TenhouLog {
           // Added kan: the pon's call string with "k" for the added tile.
           discards[abs(l)].push(callString('k', m));
         }
+      } else if (entry.kita) {
+        // A North set aside (kita / nukidora) is written among the discards as "f44".
+        discards[abs(entry.kita.l)].push(`f${tileCode('z4')}`);
       } else if (entry.kaigang) {
         dora.push(tileCode(entry.kaigang.baopai));
       } else if (entry.hule) {
@@ -196,11 +203,12 @@ export function toTenhou(game: GameLog): TenhouLog {
       result,
     ];
   });
+  const east = game.roundType === RoundType.EAST_4P || game.roundType === RoundType.EAST_3P;
   return {
     title: [paipu.title, ''],
-    name: paipu.player.slice(),
+    name: [...paipu.player, ...Array(4 - players).fill('')],
     rule: {
-      disp: `般${game.roundType === RoundType.EAST_4P ? '東' : '南'}喰${red.m + red.p + red.s ? '赤' : ''}`,
+      disp: `${players === 3 ? '三' : ''}般${east ? '東' : '南'}喰${red.m + red.p + red.s ? '赤' : ''}`,
       aka: red.m + red.p + red.s ? 1 : 0,
       aka51: red.m,
       aka52: red.p,
