@@ -175,6 +175,7 @@ declare module '@kobalab/majiang-core' {
     _rule: MajiangRule;
     _menfeng: number;
     _n_gang: number;
+    _diyizimo: boolean;
     _callback: ((reply?: any) => void) | undefined;
     action(msg: any, callback?: (reply?: any) => void): void;
     get shoupai(): Shoupai;

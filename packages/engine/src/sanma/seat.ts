@@ -60,6 +60,8 @@ export function forSanma<T extends PlayerClass>(Base: T, options: { robot: boole
       (this._model as SanmaBoard).kita(kita.l);
       // The replacement draw arrives as a `gangzimo`, which the engine's player counts as a kan: not this one.
       this._n_gang--;
+      // Like a call, a North set aside ends the first go-around (no kyuushu kyuuhai, double riichi, chiihou).
+      this._diyizimo = false;
       if (this.onKitaExtra) this.onKitaExtra(kita);
       if (this._callback) this.action_kita(kita);
     }
