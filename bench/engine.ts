@@ -4,9 +4,11 @@
  *     engine's own shanten (the speed-up factor; the same seeds must give the same games);
  *  2. games per minute of the worker pool with every worker busy;
  *  3. the overhead of our table runtime against the bare rules engine dealing the same seeded walls;
- *  4. heap per idle table waiting on its player seats, measured inside a worker.
+ *  4. heap per idle table waiting on its player seats, measured inside a worker;
+ *  5. three players (sanma): seconds per South game for each robot level, and the common robot's strength
+ *     against the simple one (each seed played with the common robot in each seat beside two simple ones).
  * Each figure runs a bounded batch (a few minutes in all). Set BENCH_SCALE=0.5 for a quicker, noisier run, and
- * BENCH_ONLY=levels,pool,overhead,memory (any of them) to run some parts only.
+ * BENCH_ONLY=levels,pool,overhead,memory,sanma (any of them) to run some parts only.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { installFastShanten, installStockShanten } from '@taikai/engine';
@@ -143,6 +145,48 @@ if (wanted('memory')) {
     value: `${fmt(kb, 1)} KB`,
     goal: '≤ 1 MB',
     pass: idle.waiting === idle.tables && idle.bytesPerTable <= 2 ** 20,
+  });
+}
+
+if (wanted('sanma')) {
+  // 5. Three-player South games by robot level, then the common robot against the simple one.
+  installFastShanten();
+  const sanmaGames: Record<number, number> = { 0: n(10), 1: n(10), 2: n(2) };
+  for (const level of [0, 1, 2]) {
+    await playTableGame(seedOf(`sanma-warm-up-${level}`), [level, level, level], 11);
+    const seeds = Array.from({ length: sanmaGames[level] }, (_, i) => seedOf(`sanma-level-${i}`));
+    const results: TableResult[] = [];
+    const t = await timed(async () => {
+      for (const seed of seeds) results.push(await playTableGame(seed, [level, level, level], 12));
+    });
+    const hands = results.reduce((a, r) => a + r.hands, 0);
+    const perGame = t.wall / seeds.length;
+    say(
+      `sanma level ${level}: ${seeds.length} South games, ${hands} hands, ${fmt(perGame, 3)} s/game (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+    );
+    figures.push({ name: `s per three-player South game, ai_level ${level}`, value: `${fmt(perGame, 3)} s` });
+  }
+  const strength = { common: 0, simple: 0, commonFirst: 0, games: 0 };
+  for (let i = 0; i < n(20); i++) {
+    for (let seat = 0; seat < 3; seat++) {
+      const levels = [1, 1, 1];
+      levels[seat] = 2;
+      const { scores } = await playTableGame(seedOf(`sanma-strength-${i}`), levels, 11);
+      strength.games++;
+      strength.common += scores[seat];
+      strength.simple += (scores.reduce((a, b) => a + b, 0) - scores[seat]) / 2;
+      if (scores[seat] === Math.max(...scores)) strength.commonFirst++;
+    }
+  }
+  const mean = (x: number) => x / strength.games;
+  say(
+    `sanma strength: ${strength.games} East games (common robot in each seat beside two simple robots): common ${fmt(mean(strength.common), 0)} points on average, simple ${fmt(mean(strength.simple), 0)}; common 1st in ${strength.commonFirst}`,
+  );
+  figures.push({
+    name: 'three-player common robot vs simple (mean final points, East games)',
+    value: `${fmt(mean(strength.common), 0)} vs ${fmt(mean(strength.simple), 0)} (1st ${fmt((100 * strength.commonFirst) / strength.games, 0)}%)`,
+    goal: 'common ≥ simple',
+    pass: strength.common >= strength.simple,
   });
 }
 
