@@ -4,13 +4,15 @@ import type { GameMessage } from './robots/types';
 import type { EndReason } from './rules/game-end';
 import type { Ask } from './seats/player-seat';
 import type { Settlement } from './settlement';
-import type { HandResult, Progress, WinSummary } from './table-game';
+import type { HandLog, HandResult, Progress, WinSummary } from './table-game';
 
 /** What a table reports as it plays, in order. The server persists these. */
 export type TableEvent =
   | { type: 'started'; tableId: string; commitment: string; roundType: number }
-  | ({ type: 'hand_start'; tableId: string } & Progress)
-  | ({ type: 'hand_end'; tableId: string; result: HandResult } & Progress)
+  /** `hand`: the hand's number in the game from 0 (its wall's nonce); the progress is the table at the deal. */
+  | ({ type: 'hand_start'; tableId: string; hand: number } & Progress)
+  /** The progress after the hand's payments; `handLog`: the hand's record (`log.paipu.log[hand]` once finished). */
+  | ({ type: 'hand_end'; tableId: string; hand: number; result: HandResult; handLog: HandLog } & Progress)
   | {
       type: 'yakuman';
       tableId: string;

@@ -41,9 +41,23 @@ export type HandResult =
   | { kind: 'win'; wins: WinSummary[]; deltas: number[] }
   | { kind: 'draw'; name: string; tenpai: number[]; abortive: boolean; deltas: number[] };
 
+/** One hand's entries of the rules engine's record (`paipu.log[n]`), from its deal to its win or draw. */
+export type HandLog = Paipu['log'][number];
+
+/**
+ * Where a game picks up again: hand `hand` (0-based, the wall nonce) is dealt anew with `progress` as it stood
+ * at that hand's start, after the records of the hands before it.
+ */
+export interface ResumePoint {
+  hand: number;
+  progress: Progress;
+  log: HandLog[];
+}
+
+/** `hand`: the number of the hand in the game, from 0 (the nonce of its wall). */
 export interface GameHooks {
-  handStart(progress: Progress): void;
-  handEnd(progress: Progress, result: HandResult): void;
+  handStart(progress: Progress, hand: number): void;
+  handEnd(progress: Progress, result: HandResult, hand: number, handLog: HandLog): void;
   yakuman(win: WinSummary, progress: Progress): void;
 }
 
@@ -60,7 +74,6 @@ export class TableGame extends Majiang.Game {
   readonly rule: TableRule;
   private readonly wallOf: (hand: number) => string[];
   private readonly hooks: GameHooks;
-  private handNumber = 0;
   private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
   private wins: WinSummary[] = [];
   /** Kans made this hand by relative seat, and the last one if it was an open kan on a discard. */
@@ -103,9 +116,29 @@ export class TableGame extends Majiang.Game {
     if (initPoints) this._model.defen = initPoints.slice();
   }
 
-  /** Deals the first hand; afterwards `step()` moves the game on. */
-  begin(): void {
+  /**
+   * Deals the first hand, or with `from` the hand to resume at; afterwards `step()` moves the game on.
+   * A resumed game opens as any other (the record's starting points are the game's, seat 0 deals first), then
+   * takes the records of the hands already played and the table as it stood when hand `from.hand` was dealt:
+   * wind, dealer, honba, riichi sticks, scores. The hand counter is the record's length, so the walls,
+   * renchan and the end of the game carry on from there.
+   */
+  begin(from?: ResumePoint): void {
     this.kaiju(0);
+    if (!from) return;
+    const m = this._model;
+    const { chang, ju, ben, liqibang, scores } = from.progress;
+    this._paipu.log = from.log.map((hand) => hand.slice());
+    m.zhuangfeng = chang;
+    m.jushu = ju;
+    m.changbang = ben;
+    m.lizhibang = liqibang;
+    m.defen = scores.slice();
+  }
+
+  /** The number of the hand in play (0 = first), which is also its wall's nonce. */
+  get hand(): number {
+    return this._paipu.log.length - 1;
   }
 
   /** Whether every seat has answered the last message, so the game can move on. */
@@ -172,7 +205,7 @@ export class TableGame extends Majiang.Game {
   }
 
   override qipai(): void {
-    const wall = this.wallOf(this.handNumber++);
+    const wall = this.wallOf(this._paipu.log.length);
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
@@ -180,7 +213,7 @@ export class TableGame extends Majiang.Game {
     this.kans = [0, 0, 0, 0];
     this.lastOpenKan = [null, null, null, null];
     this.dealHand(wall);
-    this.hooks.handStart(this.progress());
+    this.hooks.handStart(this.progress(), this.hand);
   }
 
   /** Deals one hand from its wall (the rules engine's deal, then our abortive-draw and dora3 settings). */
@@ -386,7 +419,7 @@ export class TableGame extends Majiang.Game {
       ? { kind: 'win', wins: this.wins, deltas }
       : { ...(this.drawResult as NonNullable<typeof this.drawResult>), deltas };
     this.lastHand = { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() };
-    this.hooks.handEnd(this.lastHand, result);
+    this.hooks.handEnd(this.lastHand, result, this.hand, this._paipu.log[this.hand]);
     m.lunban = -1;
     if (!repeats) {
       // One hand per seat and wind: four, or three in sanma.

@@ -14,7 +14,7 @@ import { SanmaPlayerSeat, SanmaView, sanmaRobotClassFor } from './sanma/robots';
 import { PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
-import { TableGame } from './table-game';
+import { type Progress, type ResumePoint, TableGame } from './table-game';
 import { commitmentOf, dealWall, newSeed } from './walls';
 
 /** Most steps run between two readings of the clock in the step loop. */
@@ -42,9 +42,22 @@ export interface TableOptions {
    * pool: in the worker). Off by default: the export is always available later from the event's `log`.
    */
   tenhou?: boolean;
+  /**
+   * Resumes a game that stopped (host crash) at the start of hand `hand`: `progress` as that hand's `hand_start`
+   * reported it, `log` the `handLog`s of the hands before it, in order. Needs the game's `seed` (and its
+   * `initPoints`, if any, as at the first start); the finished record holds every hand.
+   */
+  resumeFrom?: ResumeFrom;
   /** Longest run of steps before yielding to the event loop. */
   sliceMs?: number;
   now?: () => number;
+}
+
+/** Where a stopped game picks up: the start of hand `hand` (see `TableOptions.resumeFrom`). */
+export interface ResumeFrom {
+  hand: number;
+  progress: Progress;
+  log: unknown[];
 }
 
 /**
@@ -65,6 +78,7 @@ export class Table {
   private readonly sliceMs: number;
   private readonly withTenhou: boolean;
   private readonly now: () => number;
+  private readonly resumeFrom: ResumePoint | undefined;
   private stateValue: TableState = 'running';
   private started = false;
   private scheduled = false;
@@ -80,6 +94,9 @@ export class Table {
     const players = this.rule.players;
     if (options.seats.length !== players) throw new Error(`a ${players}-player table needs ${players} seats`);
     this.roundType = options.roundType;
+    if (options.resumeFrom && !options.seed)
+      throw new Error('resumeFrom needs the seed the game was started with');
+    this.resumeFrom = options.resumeFrom && resumePoint(options.resumeFrom, players);
     this.seed = options.seed ?? newSeed();
     this.commitment = commitmentOf(this.seed);
     this.emit = options.onEvent;
@@ -100,8 +117,9 @@ export class Table {
       this.rule,
       (hand) => dealWall(this.seed, hand, this.rule.core.赤牌, players),
       {
-        handStart: (p) => this.emit({ type: 'hand_start', tableId: this.id, ...p }),
-        handEnd: (p, result) => this.emit({ type: 'hand_end', tableId: this.id, ...p, result }),
+        handStart: (p, hand) => this.emit({ type: 'hand_start', tableId: this.id, hand, ...p }),
+        handEnd: (p, result, hand, handLog) =>
+          this.emit({ type: 'hand_end', tableId: this.id, hand, ...p, result, handLog }),
         yakuman: (win, p) => this.emit(yakumanEvent(this.id, win, p)),
       },
       this.id,
@@ -121,14 +139,14 @@ export class Table {
     return this.game.progress();
   }
 
-  /** Reports `started` and deals the first hand. */
+  /** Reports `started` and deals the first hand (or, resuming, the hand the game stopped in). */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.emit({ type: 'started', tableId: this.id, commitment: this.commitment, roundType: this.roundType });
     this.pumping = true;
     try {
-      this.game.begin();
+      this.game.begin(this.resumeFrom);
     } catch (error) {
       this.fail(error);
       return;
@@ -300,4 +318,26 @@ export class Table {
     for (const seat of this.seats) seat.dispose?.();
     this.doneResolve();
   }
+}
+
+const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
+
+/** Checks a `resumeFrom` option's shape; throws saying what is wrong. */
+function resumePoint(from: ResumeFrom, players: 3 | 4): ResumePoint {
+  const { hand, progress: p, log } = from;
+  const bad = (what: string) => new Error(`resumeFrom: ${what}`);
+  if (!isCount(hand)) throw bad(`hand must be a whole number from 0, not ${hand}`);
+  if (!Array.isArray(log) || log.length !== hand)
+    throw bad(`log must hold the records of the ${hand} hands before hand ${hand}`);
+  log.forEach((h, n) => {
+    if (!Array.isArray(h) || !h[0]?.qipai)
+      throw bad(`log[${n}] is not a hand record (it must open with its deal)`);
+  });
+  const last = players - 1;
+  if (!p || !isCount(p.chang) || !isCount(p.ju) || p.ju > last || !isCount(p.ben) || !isCount(p.liqibang))
+    throw bad(`progress needs chang, ju (0-${last}), ben and liqibang as whole numbers from 0`);
+  if (!Array.isArray(p.scores) || p.scores.length !== players || !p.scores.every(Number.isFinite))
+    throw bad(`progress.scores must hold ${players === 4 ? 'four' : 'three'} scores in seat order`);
+  const progress = { chang: p.chang, ju: p.ju, ben: p.ben, liqibang: p.liqibang, scores: p.scores.slice() };
+  return { hand, progress, log: log as ResumePoint['log'] };
 }

@@ -9,6 +9,7 @@ export * from './game-variant';
 export * from './ids';
 export * from './lang';
 export * from './level';
+export * from './live';
 export * from './password';
 export * from './rank-rule';
 export * from './round-type';

@@ -9,6 +9,7 @@ import { accountRoutes } from './domains/accounts/routes';
 import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
+import { GameHost } from './games/host';
 import { historyRoutes } from './domains/history/routes';
 import { observerRoutes } from './domains/observers/routes';
 import { playerRoutes } from './domains/players/routes';
@@ -28,6 +29,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** false for no logs (tests); a level and a destination to override the configured level and stdout. */
   logger?: false | { level?: string; stream?: DestinationStream };
+  /** Engine worker threads (one per core by default). */
+  gameWorkers?: number;
 };
 
 /** Builds the HTTP app: envelope, error mapping, auth, every call under both prefixes, and the console. */
@@ -67,15 +70,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  const clock = options.clock ?? systemClock;
+  const games = new GameHost({ db: database.db, clock, log: app.log, workers: options.gameWorkers });
   const deps: Deps = {
     config,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer ?? createMailer(config, app.log),
     log: app.log,
     words: loadWordFilter(config.forbiddenWordsFile),
+    games,
   };
   app.decorate('deps', deps);
+  // Games of a previous process resume once the app is ready; the engine stops with the app.
+  app.addHook('onReady', () => games.start());
+  app.addHook('onClose', () => games.close());
 
   if (config.devOutbox) {
     app.log.warn(

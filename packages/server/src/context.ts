@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { GameHost } from './games/host';
 import type { Mailer } from './mail/mailer';
 import type { WordFilter } from './text/forbidden-words';
 
@@ -17,6 +18,8 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Masks forbidden words in names. */
   words: WordFilter;
+  /** The game host: ready players, plans, running games, live channels. */
+  games: GameHost;
 };
 
 /** What a service function knows about the call it serves. */

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client';
 import * as operator from './domains/accounts/operator';
 import { setOperatorLock } from './domains/contests/lock';
 import { awaitingReview, decideReview } from './domains/contests/review';
+import { GameHost } from './games/host';
 import { ContestError } from './http/errors';
 import { createMailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
@@ -52,6 +53,8 @@ function operatorCtx(config: Config, database: Database): Ctx {
     clock: systemClock,
     log,
     words: loadWordFilter(config.forbiddenWordsFile),
+    // Operator commands start no games: a host that is never started.
+    games: new GameHost({ db: database.db, clock: systemClock, log }),
     actor: null,
     ip: 'cli',
     now: systemClock.now(),

@@ -288,6 +288,189 @@ export const contestObservers = pgTable(
   (t) => [primaryKey({ columns: [t.uniqueId, t.accountId] })],
 );
 
+/** A seat of a game as it was set: the account (0 = robot), its name then, and its starting points. */
+export type GameSeatRow = { account_id: number; nickname: string; init_points: number };
+/** Where a game stands. */
+export type ProgressRow = { chang: number; ju: number; ben: number; liqibang: number; scores: number[] };
+
+/**
+ * Planned games (reservations) of a season: state 1 waiting, 2 started (`game_uuid` set), 4 expired (not every
+ * seat was ready within 30 minutes of the start), 5 cancelled (stopped by an organiser).
+ */
+export const gamePlans = pgTable(
+  'game_plans',
+  {
+    uuid: text('uuid').primaryKey(),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    state: integer('state').notNull(),
+    startTime: unix('start_time').notNull(),
+    shuffleSeat: integer('shuffle_seat').notNull(),
+    aiLevel: integer('ai_level').notNull(),
+    remark: text('remark').notNull().default(''),
+    createTime: unix('create_time').notNull(),
+    /** The organiser who planned it; null for a table of the auto-match. */
+    creatorId: integer('creator_id'),
+    gameUuid: text('game_uuid'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    index('game_plans_season_state_idx').on(t.uniqueId, t.seasonId, t.state, t.startTime),
+    index('game_plans_waiting_idx').on(t.state, t.startTime),
+  ],
+);
+
+/** The seats of a plan, in seat order unless the plan shuffles them at the start; account 0 is a robot. */
+export const planSeats = pgTable(
+  'plan_seats',
+  {
+    planUuid: text('plan_uuid')
+      .notNull()
+      .references(() => gamePlans.uuid, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    accountId: integer('account_id').notNull(),
+    initPoints: integer('init_points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planUuid, t.seat] }), index('plan_seats_account_idx').on(t.accountId)],
+);
+
+/**
+ * Games the host has started: 2 running, 3 finished (its record is in game_records), 5 terminated or failed
+ * (no record). `seed` is secret until the game has finished. `hand` and `hand_start` say where the hand in
+ * progress began, which is where a game resumes after a restart.
+ */
+export const games = pgTable(
+  'games',
+  {
+    uuid: text('uuid').primaryKey(),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    planUuid: text('plan_uuid'),
+    state: integer('state').notNull(),
+    tag: text('tag').notNull().default(''),
+    roundType: integer('round_type').notNull(),
+    detailRule: jsonb('detail_rule').$type<DetailRuleRow>().notNull(),
+    aiLevel: integer('ai_level').notNull(),
+    seats: jsonb('seats').$type<GameSeatRow[]>().notNull(),
+    seed: text('seed').notNull(),
+    commitment: text('commitment').notNull(),
+    startTime: unix('start_time').notNull(),
+    endTime: unix('end_time'),
+    hand: integer('hand').notNull().default(0),
+    handStart: jsonb('hand_start').$type<ProgressRow>(),
+    progress: jsonb('progress').$type<ProgressRow>(),
+    updateTime: unix('update_time').notNull(),
+    /** Set while paused: when the pause ends by itself. */
+    pauseUntil: unix('pause_until'),
+    /** Why a game stopped without a record: `terminated`, or the engine's error. */
+    stopReason: text('stop_reason'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    index('games_season_state_idx').on(t.uniqueId, t.seasonId, t.state),
+    index('games_state_idx').on(t.state),
+  ],
+);
+
+/** Each finished hand of a game as it ended: its number, the standing at its start, its result and its log. */
+export const gameHands = pgTable(
+  'game_hands',
+  {
+    gameUuid: text('game_uuid')
+      .notNull()
+      .references(() => games.uuid, { onDelete: 'cascade' }),
+    hand: integer('hand').notNull(),
+    result: jsonb('result').notNull(),
+    log: jsonb('log').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameUuid, t.hand] })],
+);
+
+/**
+ * Records of finished games. `result` lists the players in final placement order; `log` is the full hand log
+ * (the engine's GameLog); `seed` is revealed.
+ */
+export const gameRecords = pgTable(
+  'game_records',
+  {
+    uuid: text('uuid').primaryKey(),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    startTime: unix('start_time').notNull(),
+    endTime: unix('end_time').notNull(),
+    tag: text('tag').notNull().default(''),
+    removed: integer('removed').notNull().default(0),
+    roundType: integer('round_type').notNull(),
+    detailRule: jsonb('detail_rule').$type<DetailRuleRow>().notNull(),
+    seats: jsonb('seats').$type<GameSeatRow[]>().notNull(),
+    result: jsonb('result').$type<{ seat: number; part_point_1: number; total_point: number }[]>().notNull(),
+    log: jsonb('log').notNull(),
+    seed: text('seed').notNull(),
+    commitment: text('commitment').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    index('game_records_season_end_idx').on(t.uniqueId, t.seasonId, t.endTime, t.uuid),
+  ],
+);
+
+/** One row per seat of a record, for per-player reads (game counts, a player's games, rankings). */
+export const recordPlayers = pgTable(
+  'record_players',
+  {
+    recordUuid: text('record_uuid')
+      .notNull()
+      .references(() => gameRecords.uuid, { onDelete: 'cascade' }),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    seat: integer('seat').notNull(),
+    /** 1…4, final placement. */
+    place: integer('place').notNull(),
+    partPoint: integer('part_point').notNull(),
+    totalPoint: integer('total_point').notNull(),
+    endTime: unix('end_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordUuid, t.seat] }),
+    index('record_players_account_idx').on(t.uniqueId, t.seasonId, t.accountId, t.endTime),
+  ],
+);
+
+/** Yakuman of recorded games (yiman: the multiple, or 7 for a counted yakuman). */
+export const recordMarks = pgTable(
+  'record_marks',
+  {
+    recordUuid: text('record_uuid')
+      .notNull()
+      .references(() => gameRecords.uuid, { onDelete: 'cascade' }),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    hand: integer('hand').notNull(),
+    seat: integer('seat').notNull(),
+    accountId: integer('account_id').notNull(),
+    yiman: integer('yiman').notNull(),
+    yaku: jsonb('yaku').$type<string[]>().notNull(),
+    chang: integer('chang').notNull(),
+    ju: integer('ju').notNull(),
+    ben: integer('ben').notNull(),
+    startTime: unix('start_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordUuid, t.hand, t.seat] }),
+    index('record_marks_season_idx').on(t.uniqueId, t.seasonId, t.startTime),
+  ],
+);
+
 /** Every mutation: who did what, with the state before and after. */
 export const auditLog = pgTable(
   'audit_log',

@@ -28,6 +28,8 @@ export const keys = {
   observers: (uniqueId: number) => ['observers', uniqueId] as const,
   /** A tournament's history: prefix for invalidation, then kind and page. */
   history: (uniqueId: number) => ['history', uniqueId] as const,
+  /** A season's games: prefix for invalidation, then `ready`, `plans`, `running`, `records` or `marked`. */
+  games: (uniqueId: number, seasonId: number) => ['games', uniqueId, seasonId] as const,
 };
 
 export function useAccountInfo() {

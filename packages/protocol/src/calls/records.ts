@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { Flag01, LooseId, UnixTime, WireText } from './common';
+import { GameUuid } from './games';
+
+// Game records of a season: the list, remove/restore, tags, yakuman-marked games, a player's games, and the
+// downloadable, verifiable game file.
+
+const SeasonRef = { unique_id: LooseId, season_id: LooseId };
+
+/** Paging of record lists: at most the latest 10 000 records can be read (offset + limit; 2556 beyond). */
+const Paging = {
+  offset: LooseId.pipe(z.number().max(LIMITS.DOWNLOAD_RECORDS_MAX)).default(0),
+  limit: LooseId.pipe(z.number().min(1).max(LIMITS.DOWNLOAD_PAGE_SIZE)).default(10),
+};
+
+export const RecordPlayerWire = z.object({
+  seat: z.number().int(),
+  /** Raw final points. */
+  part_point_1: z.number().int(),
+  /** Settled score ×1000, uma included. */
+  total_point: z.number().int(),
+});
+
+export const GameRecordWire = z.object({
+  uuid: z.string(),
+  start_time: z.number().int(),
+  end_time: z.number().int(),
+  /** The plan's remark, or what an organiser set since. */
+  tag: WireText,
+  removed: z.number().int(),
+  /** The rule the game was played under: round type and detail_rule. */
+  config: z.object({
+    mode: z.number().int(),
+    detail_rule: z.record(z.string(), z.union([z.number(), z.boolean()])),
+  }),
+  /** Seat order; robots are account 0 with the robot's name. */
+  accounts: z.array(
+    z.object({
+      account_id: z.number().int(),
+      nickname: WireText,
+      remark: WireText,
+      team_name: WireText,
+      seat: z.number().int(),
+    }),
+  ),
+  /** `players` in final placement order. */
+  result: z.object({ players: z.array(RecordPlayerWire) }),
+  /** sha256 of the wall seed, published when the game started. */
+  commitment: z.string(),
+});
+
+// GET or POST /api/contest/fetch_contest_game_records — newest first.
+export const FetchContestGameRecordsReq = z.object({
+  ...SeasonRef,
+  ...Paging,
+  /** The list as it stood at the first page: pass back the `token` of that answer to page without shifts. */
+  token: WireText.max(200).optional(),
+  /** Only records that ended in [start_time, end_time] (unix s), when given. */
+  start_time: UnixTime.optional(),
+  end_time: UnixTime.optional(),
+});
+export const FetchContestGameRecordsRes = z.object({
+  record_list: z.array(GameRecordWire),
+  total: z.number().int(),
+  token: z.string(),
+});
+
+// POST /api/contest/update_contest_game_record — remove 1 removes (excluded from statistics), 0 restores.
+export const UpdateContestGameRecordReq = z.object({ ...SeasonRef, uuid: GameUuid, remove: Flag01 });
+export const UpdateContestGameRecordRes = z.object({});
+
+// POST /api/contest/set_contest_game_record_tag
+export const SetContestGameRecordTagReq = z.object({ ...SeasonRef, uuid: GameUuid, tag: WireText.max(1000) });
+export const SetContestGameRecordTagRes = z.object({});
+
+export const MarkedGameWire = z.object({
+  game_uuid: z.string(),
+  start_time: z.number().int(),
+  account_id: z.number().int(),
+  nickname: WireText,
+  /** 7 for a counted (kazoe) yakuman, else the multiple. */
+  yiman: z.number().int(),
+  yaku: z.array(z.string()),
+  info: z.object({ chang: z.number().int(), ju: z.number().int(), ben: z.number().int() }),
+  removed: z.number().int(),
+});
+
+// GET or POST /api/contest/fetch_marked_contest_game — yakuman-marked games, newest first.
+export const FetchMarkedContestGameReq = z.object({ ...SeasonRef, ...Paging });
+export const FetchMarkedContestGameRes = z.object({
+  records: z.array(MarkedGameWire),
+  total: z.number().int(),
+});
+
+// GET /api/contest/fetch_contest_season_player_game_record — one player's records in the season, newest first.
+export const FetchContestSeasonPlayerGameRecordReq = z.object({
+  ...SeasonRef,
+  account_id: LooseId,
+  ...Paging,
+});
+export const FetchContestSeasonPlayerGameRecordRes = z.object({
+  record_list: z.array(GameRecordWire),
+  total: z.number().int(),
+});
+
+// GET /api/contest/fetch_contest_game_record_file — the game in Tenhou's JSON format, its revealed seed, and
+// the verification of every wall against the commitment published at its start.
+export const FetchContestGameRecordFileReq = z.object({ ...SeasonRef, uuid: GameUuid });
+export const FetchContestGameRecordFileRes = z.object({
+  uuid: z.string(),
+  seed: z.string(),
+  commitment: z.string(),
+  verification: z.object({
+    ok: z.boolean(),
+    /** Hands whose walls were re-dealt from the seed and matched. */
+    hands: z.number().int(),
+    /** Why it failed, when it did. */
+    problems: z.array(z.string()),
+  }),
+  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
+  tenhou: z.record(z.string(), z.unknown()),
+});

@@ -1,0 +1,524 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  type ControlResult,
+  commitmentOf,
+  createTablePool,
+  newSeed,
+  type Reply,
+  type SeatSpec,
+  type TableEvent,
+  type TablePool,
+} from '@taikai/engine';
+import { LIMITS, type PlayerLinkOut, playerCountOf, type SeasonChange, SeasonState } from '@taikai/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import type { GameSeatRow, ProgressRow } from '../db/schema';
+import { seasonState } from '../domains/seasons/presenter';
+import { LiveHub } from './live-hub';
+import { Presence } from './presence';
+import * as q from './queries';
+import { writeRecord } from './record-writer';
+
+/** Game states (spec §3): 1 waiting, 2 started/running, 3 finished, 4 expired, 5 cancelled or terminated. */
+export const GameState = { WAITING: 1, RUNNING: 2, FINISHED: 3, EXPIRED: 4, STOPPED: 5 } as const;
+
+export type HostOptions = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Engine worker threads; one per core by default. */
+  workers?: number;
+  /** How often the scheduler looks at plans and ready players without being kicked (ms). */
+  tickMs?: number;
+};
+
+type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
+
+/** A game this process is running. */
+type Running = {
+  uuid: string;
+  uniqueId: number;
+  seasonId: number;
+  seats: GameSeatRow[];
+  /** Event persistence, one after the other. */
+  queue: Promise<void>;
+  /** Per human seat: the messages of the hand in progress (and the game's opening), for a returning player. */
+  handMessages: Map<number, { msg: Record<string, unknown>; ask: SeatMessage['ask'] }[]>;
+  paused: boolean;
+};
+
+/**
+ * The game host: starts tables on the engine's worker pool when plans are due and their players ready (or when
+ * the auto-match seats ready players), persists what tables report, writes the record when a game finishes,
+ * answers controls, and resumes the games of a previous process from the start of their hand in progress.
+ * Nothing here runs on a request's path: calls write rows and `kick()` the scheduler.
+ */
+export class GameHost {
+  readonly presence = new Presence();
+  readonly live = new LiveHub();
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly workers?: number;
+  private readonly tickMs: number;
+  private poolValue: TablePool | null = null;
+  private readonly running = new Map<string, Running>();
+  /** account → the running games it sits in (uuid → seat). */
+  private readonly seatsOf = new Map<number, Map<string, number>>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private passing = false;
+  private passAgain = false;
+  private kicked = false;
+  private closed = false;
+
+  constructor(options: HostOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.log = options.log;
+    this.workers = options.workers;
+    this.tickMs = options.tickMs ?? 1000;
+    this.presence.listen((uniqueId, seasonId) => {
+      this.publish(uniqueId, seasonId, { kind: 'ready' });
+      this.kick();
+    });
+  }
+
+  private get pool(): TablePool {
+    this.poolValue ??= createTablePool({ workers: this.workers });
+    return this.poolValue;
+  }
+
+  /** Resumes the games a previous process left running, then schedules from now on. */
+  async start(): Promise<void> {
+    for (const game of await q.runningGames(this.db)) await this.resumeGame(game);
+    this.timer = setInterval(() => this.kick(), this.tickMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Runs a scheduler pass soon. */
+  kick(): void {
+    if (this.closed || this.kicked) return;
+    this.kicked = true;
+    setImmediate(() => {
+      this.kicked = false;
+      void this.pass();
+    });
+  }
+
+  pause(uuid: string): Promise<ControlResult> {
+    return this.control(uuid, 'pause');
+  }
+
+  resume(uuid: string): Promise<ControlResult> {
+    return this.control(uuid, 'resume');
+  }
+
+  terminate(uuid: string): Promise<ControlResult> {
+    return this.control(uuid, 'terminate');
+  }
+
+  /** A seated player's decision; answers for seats the account does not hold are ignored. */
+  answer(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
+    const seat = this.seatsOf.get(accountId)?.get(gameUuid);
+    if (seat !== undefined) this.pool.answer(gameUuid, seat, askId, reply);
+  }
+
+  /** After a player link of the account opened or closed: its seats are auto-played while it has none. */
+  linkChanged(accountId: number): void {
+    const connected = this.live.linked(accountId);
+    for (const [uuid, seat] of this.seatsOf.get(accountId) ?? [])
+      this.pool.setConnected(uuid, seat, connected);
+  }
+
+  /** For a player (re)joining: each running game it sits in, and the hand so far. */
+  tableStateFor(accountId: number): PlayerLinkOut[] {
+    const out: PlayerLinkOut[] = [];
+    for (const [uuid, seat] of this.seatsOf.get(accountId) ?? []) {
+      const game = this.running.get(uuid);
+      if (!game) continue;
+      out.push(gameStart(game, seat), {
+        op: 'table_state',
+        game_uuid: uuid,
+        seat,
+        paused: game.paused,
+        messages: game.handMessages.get(seat) ?? [],
+      });
+    }
+    return out;
+  }
+
+  /** Stops scheduling and the engine. Running games stay running in the database: the next start resumes them. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
+    const pool = this.poolValue;
+    this.poolValue = null;
+    if (pool) await pool.close();
+    await Promise.allSettled([...this.running.values()].map((g) => g.queue));
+    this.running.clear();
+    this.seatsOf.clear();
+  }
+
+  private async control(uuid: string, action: 'pause' | 'resume' | 'terminate'): Promise<ControlResult> {
+    if (!this.running.has(uuid)) return { ok: false, state: 'missing' };
+    const result = await this.pool[action](uuid);
+    const game = this.running.get(uuid);
+    // Wait for the table's report to be stored, so that the caller's next read sees it.
+    if (game) await game.queue;
+    return result;
+  }
+
+  private publish(uniqueId: number, seasonId: number, change: SeasonChange): void {
+    this.live.season(uniqueId, seasonId, change);
+  }
+
+  /** One look at plans and ready players; passes never overlap (a kick during one runs another after it). */
+  private async pass(): Promise<void> {
+    if (this.passing) {
+      this.passAgain = true;
+      return;
+    }
+    this.passing = true;
+    try {
+      do {
+        this.passAgain = false;
+        await this.expirePlans();
+        await this.startDuePlans();
+        await this.autoMatch();
+      } while (this.passAgain && !this.closed);
+    } catch (error) {
+      if (!this.closed) this.log.error({ err: error }, 'game scheduler pass failed');
+    } finally {
+      this.passing = false;
+    }
+  }
+
+  private async expirePlans(): Promise<void> {
+    const expired = await q.expirePlans(this.db, this.clock.now() - LIMITS.READY_WINDOW_S);
+    for (const s of uniqueSeasons(expired)) this.publish(s.uniqueId, s.seasonId, { kind: 'plans' });
+  }
+
+  /** Waiting plans whose time has come start when every player is ready and free. */
+  private async startDuePlans(): Promise<void> {
+    for (const plan of await q.duePlans(this.db, this.clock.now())) {
+      if (this.closed) return;
+      const humans = plan.seats.filter((s) => s.accountId !== 0);
+      const allReady = humans.every(
+        (s) =>
+          this.presence.isReady(plan.uniqueId, plan.seasonId, s.accountId) && !this.seatsOf.has(s.accountId),
+      );
+      if (allReady) await this.startPlan(plan.uuid);
+    }
+  }
+
+  /** Seasons with auto-match on, running and inside their match window seat their free ready players. */
+  private async autoMatch(): Promise<void> {
+    const now = this.clock.now();
+    for (const { uniqueId, seasonId } of this.presence.seasonsWithReady()) {
+      if (this.closed) return;
+      const setting = await q.matchSetting(this.db, uniqueId, seasonId);
+      if (!setting || setting.season.autoMatch !== 1) continue;
+      if (seasonState(setting.season, now) !== SeasonState.RUNNING) continue;
+      const { matchStartTime, matchEndTime } = setting.season;
+      if (matchEndTime > matchStartTime && (now < matchStartTime || now >= matchEndTime)) continue;
+      const planned = await q.plannedAccounts(this.db, uniqueId, seasonId);
+      const free = this.presence
+        .readyOf(uniqueId, seasonId)
+        .map((r) => r.accountId)
+        .filter((id) => !planned.has(id) && !this.seatsOf.has(id));
+      const size = playerCountOf(setting.roundType);
+      for (let i = 0; i + size <= free.length; i += size) {
+        const uuid = randomUUID();
+        await q.insertPlan(this.db, {
+          uuid,
+          uniqueId,
+          seasonId,
+          startTime: now,
+          shuffleSeat: 1,
+          aiLevel: 0,
+          remark: '',
+          createTime: now,
+          creatorId: null,
+          seats: free.slice(i, i + size).map((accountId) => ({ accountId, initPoints: setting.initPoint })),
+        });
+        await this.startPlan(uuid);
+      }
+    }
+  }
+
+  /**
+   * Claims a waiting plan and starts its game: the claim and the game's row are one transaction, so a plan
+   * starts once, and a game whose row exists is resumed by the next process if this one dies before it runs.
+   */
+  private async startPlan(planUuid: string): Promise<void> {
+    const now = this.clock.now();
+    const game = await this.db.transaction(async (tx) => {
+      const plan = await q.claimPlan(tx, planUuid);
+      if (!plan) return null;
+      const setting = await q.matchSetting(tx, plan.uniqueId, plan.seasonId);
+      if (!setting || seasonState(setting.season, now) !== SeasonState.RUNNING) {
+        await q.setPlanState(tx, planUuid, GameState.EXPIRED);
+        return null;
+      }
+      const names = await q.seatNames(
+        tx,
+        plan.uniqueId,
+        plan.seasonId,
+        plan.seats.map((s) => s.accountId),
+      );
+      let seats: GameSeatRow[] = plan.seats.map((s) => ({
+        account_id: s.accountId,
+        nickname: s.accountId === 0 ? robotName(plan.aiLevel) : (names.get(s.accountId) ?? ''),
+        init_points: s.initPoints,
+      }));
+      if (plan.shuffleSeat) seats = shuffled(seats);
+      const seed = newSeed();
+      const row = {
+        uuid: randomUUID(),
+        uniqueId: plan.uniqueId,
+        seasonId: plan.seasonId,
+        planUuid,
+        state: GameState.RUNNING,
+        tag: plan.remark,
+        roundType: setting.roundType,
+        detailRule: setting.detailRule,
+        aiLevel: plan.aiLevel,
+        seats,
+        seed,
+        commitment: commitmentOf(seed),
+        startTime: now,
+        hand: 0,
+        handStart: null,
+        progress: { chang: 0, ju: 0, ben: 0, liqibang: 0, scores: seats.map((s) => s.init_points) },
+        updateTime: now,
+      };
+      await q.insertGame(tx, row);
+      await q.setPlanGame(tx, planUuid, row.uuid);
+      return row;
+    });
+    if (!game) return;
+    this.publish(game.uniqueId, game.seasonId, { kind: 'plans' });
+    await this.launch(game, undefined);
+  }
+
+  /** Starts a game of a previous process again, from the start of its hand in progress. */
+  private async resumeGame(game: q.GameRow): Promise<void> {
+    const resumeFrom = game.handStart
+      ? {
+          hand: game.hand,
+          progress: game.handStart,
+          log: await q.handLogsBefore(this.db, game.uuid, game.hand),
+        }
+      : undefined;
+    await this.launch(game, resumeFrom);
+    if (game.pauseUntil && game.pauseUntil > this.clock.now() && this.running.has(game.uuid)) {
+      await this.pause(game.uuid);
+    }
+  }
+
+  private async launch(
+    game: Pick<
+      q.GameRow,
+      'uuid' | 'uniqueId' | 'seasonId' | 'seats' | 'seed' | 'roundType' | 'detailRule' | 'aiLevel'
+    >,
+    resumeFrom: { hand: number; progress: ProgressRow; log: unknown[] } | undefined,
+  ): Promise<void> {
+    const running: Running = {
+      uuid: game.uuid,
+      uniqueId: game.uniqueId,
+      seasonId: game.seasonId,
+      seats: game.seats,
+      queue: Promise.resolve(),
+      handMessages: new Map(),
+      paused: false,
+    };
+    this.running.set(game.uuid, running);
+    game.seats.forEach((s, seat) => {
+      if (s.account_id === 0) return;
+      let games = this.seatsOf.get(s.account_id);
+      if (!games) {
+        games = new Map();
+        this.seatsOf.set(s.account_id, games);
+      }
+      games.set(game.uuid, seat);
+    });
+    const seats: SeatSpec[] = game.seats.map((s) =>
+      s.account_id === 0
+        ? { kind: 'robot', level: game.aiLevel, name: s.nickname }
+        : { kind: 'player', name: s.nickname, accountId: s.account_id },
+    );
+    try {
+      await this.pool.start({
+        tableId: game.uuid,
+        rule: game.detailRule,
+        roundType: game.roundType,
+        seats,
+        initPoints: game.seats.map((s) => s.init_points),
+        seed: game.seed,
+        ...(resumeFrom ? { resumeFrom } : {}),
+        onEvent: (event) => this.onEvent(running, event),
+      });
+    } catch (error) {
+      this.log.error({ err: error, game: game.uuid }, 'a game could not start');
+      this.forget(running);
+      await q.stopGame(this.db, game.uuid, `failed: ${String(error)}`, this.clock.now());
+      this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
+    }
+  }
+
+  private onEvent(game: Running, event: TableEvent): void {
+    if (event.type === 'seat_message') {
+      this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask);
+      return;
+    }
+    game.queue = game.queue
+      .then(() => this.store(game, event))
+      .catch((error) =>
+        this.log.error({ err: error, game: game.uuid }, `storing a game's ${event.type} failed`),
+      );
+  }
+
+  /** A seat's message goes to its player's links at once, and is kept for a player who comes back. */
+  private deliver(game: Running, seat: number, msg: Record<string, unknown>, ask: SeatMessage['ask']): void {
+    const accountId = game.seats[seat]?.account_id;
+    if (!accountId) return;
+    let kept = game.handMessages.get(seat);
+    if (!kept || 'qipai' in msg) {
+      // A hand starts: keep the opening (`kaiju`) and this hand only.
+      const opening = (kept ?? []).filter((m) => 'kaiju' in m.msg);
+      kept = opening;
+      game.handMessages.set(seat, kept);
+    }
+    kept.push({ msg, ask });
+    this.live.account(accountId, { op: 'game_message', game_uuid: game.uuid, seat, msg, ask });
+  }
+
+  private async store(game: Running, event: TableEvent): Promise<void> {
+    const now = this.clock.now();
+    const progressOf = (p: ProgressRow): ProgressRow => ({
+      chang: p.chang,
+      ju: p.ju,
+      ben: p.ben,
+      liqibang: p.liqibang,
+      scores: p.scores,
+    });
+    switch (event.type) {
+      case 'started':
+        game.seats.forEach((s, seat) => {
+          if (s.account_id === 0) return;
+          if (!this.live.linked(s.account_id)) this.pool.setConnected(game.uuid, seat, false);
+          this.live.account(s.account_id, gameStart(game, seat));
+        });
+        this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
+        return;
+      case 'hand_start': {
+        const progress = progressOf(event);
+        await q.handStarted(this.db, game.uuid, event.hand, progress, now);
+        this.progressChanged(game, progress);
+        return;
+      }
+      case 'hand_end': {
+        const progress = progressOf(event);
+        await q.handEnded(
+          this.db,
+          game.uuid,
+          { hand: event.hand, progress, result: event.result, log: event.handLog },
+          now,
+        );
+        this.progressChanged(game, progress);
+        return;
+      }
+      case 'paused':
+      case 'resumed': {
+        game.paused = event.type === 'paused';
+        const until = event.type === 'paused' ? now + LIMITS.PAUSE_MAX_S : null;
+        const progress = await q.setPause(this.db, game.uuid, until);
+        if (progress) this.progressChanged(game, progress);
+        for (const s of game.seats) {
+          if (s.account_id !== 0)
+            this.live.account(s.account_id, { op: 'game_paused', game_uuid: game.uuid, paused: game.paused });
+        }
+        return;
+      }
+      case 'finished':
+        await writeRecord(this.db, game, event, now);
+        this.ended(game, false);
+        this.publish(game.uniqueId, game.seasonId, { kind: 'records' });
+        return;
+      case 'terminated':
+        await q.stopGame(this.db, game.uuid, 'terminated', now);
+        this.ended(game, true);
+        return;
+      case 'failed':
+        this.log.error({ game: game.uuid, error: event.error }, 'a game stopped on an engine error');
+        await q.stopGame(this.db, game.uuid, `failed: ${event.error.slice(0, 500)}`, now);
+        this.ended(game, true);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private progressChanged(game: Running, progress: ProgressRow): void {
+    this.publish(game.uniqueId, game.seasonId, {
+      kind: 'progress',
+      game_uuid: game.uuid,
+      paused: game.paused ? 1 : 0,
+      ...progress,
+    });
+  }
+
+  private ended(game: Running, terminated: boolean): void {
+    this.forget(game);
+    for (const s of game.seats) {
+      if (s.account_id !== 0)
+        this.live.account(s.account_id, { op: 'game_end', game_uuid: game.uuid, terminated });
+    }
+    this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
+    this.kick();
+  }
+
+  private forget(game: Running): void {
+    this.running.delete(game.uuid);
+    for (const s of game.seats) {
+      const games = this.seatsOf.get(s.account_id);
+      games?.delete(game.uuid);
+      if (games?.size === 0) this.seatsOf.delete(s.account_id);
+    }
+  }
+}
+
+function gameStart(game: Running, seat: number): PlayerLinkOut {
+  return {
+    op: 'game_start',
+    game_uuid: game.uuid,
+    seat,
+    players: game.seats.map((s) =>
+      s.account_id === 0 ? { account_id: 0 } : { account_id: s.account_id, nickname: s.nickname },
+    ),
+  };
+}
+
+/** The name a robot seat is recorded under. */
+export function robotName(aiLevel: number): string {
+  return `robot ${aiLevel}`;
+}
+
+/** Fisher–Yates with the system's secure random numbers: seat order is not predictable. */
+function shuffled<T>(items: T[]): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function uniqueSeasons(rows: { uniqueId: number; seasonId: number }[]) {
+  const seen = new Map<string, { uniqueId: number; seasonId: number }>();
+  for (const r of rows) seen.set(`${r.uniqueId}/${r.seasonId}`, r);
+  return [...seen.values()];
+}

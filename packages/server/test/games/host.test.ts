@@ -1,0 +1,189 @@
+import { verifyGame } from '@taikai/engine';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { gameHands, gamePlans, gameRecords, recordPlayers } from '../../src/db/schema';
+import * as q from '../../src/games/queries';
+import {
+  eventually,
+  gameOfPlan,
+  gameRow,
+  makeReady,
+  recordOf,
+  seasonWithRoster,
+  type World,
+} from '../support/games';
+import { startWorld } from '../support/world';
+
+// The game host on its own: plans start when their players are ready, games are stored as they play and become
+// records, plans expire, controls answer, the auto-match seats ready players, and a new process resumes games.
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.close());
+
+async function insertPlan(
+  season: { unique_id: number; season_id: number },
+  accountIds: number[],
+  extra: Partial<{ startTime: number; aiLevel: number; remark: string; shuffleSeat: number }> = {},
+) {
+  const uuid = crypto.randomUUID();
+  await q.insertPlan(world.database.db, {
+    uuid,
+    uniqueId: season.unique_id,
+    seasonId: season.season_id,
+    startTime: extra.startTime ?? world.clock.now(),
+    shuffleSeat: extra.shuffleSeat ?? 0,
+    aiLevel: extra.aiLevel ?? 0,
+    remark: extra.remark ?? '',
+    createTime: world.clock.now(),
+    creatorId: null,
+    seats: accountIds.map((accountId) => ({ accountId, initPoints: 25000 })),
+  });
+  world.app.deps.games.kick();
+  return uuid;
+}
+
+describe('game host', () => {
+  it('starts a due plan once its players are ready, and writes the record in placement order', async () => {
+    const s = await seasonWithRoster(world, 2);
+    const planUuid = await insertPlan(s, [s.ids[0], 0, s.ids[1], 0], { remark: 'table 1' });
+    await new Promise((r) => setTimeout(r, 200));
+    const [waiting] = await world.database.db.select().from(gamePlans).where(eq(gamePlans.uuid, planUuid));
+    expect(waiting.state).toBe(1);
+
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    const gameUuid = await gameOfPlan(world, planUuid);
+    const record = await recordOf(world, gameUuid);
+    expect(record.tag).toBe('table 1');
+    expect(record.seats.map((x) => x.account_id)).toEqual([s.ids[0], 0, s.ids[1], 0]);
+    const points = record.result.map((p) => p.part_point_1);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    expect(record.result.reduce((sum, p) => sum + p.total_point, 0)).toBe(0);
+    expect(verifyGame(record.seed, record.log as never).ok).toBe(true);
+
+    const players = await world.database.db
+      .select()
+      .from(recordPlayers)
+      .where(eq(recordPlayers.recordUuid, gameUuid));
+    expect(players.map((p) => p.place).sort()).toEqual([1, 2, 3, 4]);
+    expect((await gameRow(world, gameUuid)).state).toBe(3);
+    const hands = await world.database.db.select().from(gameHands).where(eq(gameHands.gameUuid, gameUuid));
+    expect(hands.length).toBe((record.log as { paipu: { log: unknown[] } }).paipu.log.length);
+  });
+
+  it('expires a plan whose players are not all ready 30 minutes after its start', async () => {
+    const s = await seasonWithRoster(world, 2);
+    const planUuid = await insertPlan(s, [s.ids[0], s.ids[1], 0, 0]);
+    makeReady(world, s.unique_id, s.season_id, [s.ids[0]]);
+    world.clock.advance(30 * 60 + 1);
+    world.app.deps.games.kick();
+    await eventually(async () => {
+      const [row] = await world.database.db.select().from(gamePlans).where(eq(gamePlans.uuid, planUuid));
+      return row.state === 4;
+    });
+  });
+
+  it('terminates a running game without a record; pausing twice answers 1209, resuming twice 1210', async () => {
+    const s = await seasonWithRoster(world, 1);
+    const host = world.app.deps.games;
+    // A linked player who never answers keeps the table waiting on its seat.
+    const unlink = host.live.onAccount(s.ids[0], () => {});
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    const gameUuid = await gameOfPlan(world, await insertPlan(s, [s.ids[0], 0, 0, 0]));
+    await eventually(async () => (await gameRow(world, gameUuid)).handStart !== null);
+
+    expect(await host.pause(gameUuid)).toMatchObject({ ok: true });
+    expect((await gameRow(world, gameUuid)).pauseUntil).toBeGreaterThan(world.clock.now());
+    expect(await host.pause(gameUuid)).toMatchObject({ ok: false, code: 1209 });
+    expect(await host.resume(gameUuid)).toMatchObject({ ok: true });
+    expect((await gameRow(world, gameUuid)).pauseUntil).toBeNull();
+    expect(await host.resume(gameUuid)).toMatchObject({ ok: false, code: 1210 });
+
+    expect(await host.terminate(gameUuid)).toMatchObject({ ok: true });
+    const row = await gameRow(world, gameUuid);
+    expect(row.state).toBe(5);
+    expect(row.stopReason).toBe('terminated');
+    const records = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
+    expect(records).toEqual([]);
+    unlink();
+  });
+
+  it('auto-match seats eight ready players into two tables', async () => {
+    const s = await seasonWithRoster(world, 8);
+    const list = await world.get(
+      'fetch_contest_season_list',
+      { unique_id: s.unique_id },
+      { token: s.owner.token },
+    );
+    const { start_time, end_time } = list.body.data[0];
+    const updated = await world.post(
+      'update_contest_season',
+      {
+        unique_id: s.unique_id,
+        season_id: s.season_id,
+        setting: { auto_match: 1, match_start_time: start_time, match_end_time: end_time },
+      },
+      { token: s.owner.token },
+    );
+    expect(updated.body).toMatchObject({ data: {} });
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    world.app.deps.games.kick();
+    const started = await eventually(async () => {
+      const rows = await world.database.db
+        .select()
+        .from(gamePlans)
+        .where(and(eq(gamePlans.uniqueId, s.unique_id), eq(gamePlans.seasonId, s.season_id)));
+      return rows.length === 2 && rows.every((r) => r.gameUuid) ? rows : null;
+    });
+    const seated = new Set<number>();
+    for (const p of started) {
+      const game = await gameRow(world, p.gameUuid as string);
+      for (const seat of game.seats) seated.add(seat.account_id);
+    }
+    expect([...seated].sort()).toEqual([...s.ids].sort());
+  });
+
+  it('a new process resumes a running game from the start of its hand in progress and records it once', async () => {
+    const s = await seasonWithRoster(world, 1);
+    const host = world.app.deps.games;
+    // The player answers slowly (a pass, or the engine's default discard), so the game is mid-way when the
+    // process goes.
+    const unlink = host.live.onAccount(s.ids[0], (m) => {
+      if (m.op === 'game_message' && m.ask) {
+        const ask = m.ask;
+        setTimeout(() => host.answer(s.ids[0], m.game_uuid, ask.id, {}), 3);
+      }
+    });
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    const gameUuid = await gameOfPlan(world, await insertPlan(s, [s.ids[0], 0, 0, 0], { aiLevel: 1 }));
+    await eventually(async () => (await gameRow(world, gameUuid)).hand >= 2, 60_000, 'hand 2');
+    unlink();
+    const before = await gameRow(world, gameUuid);
+    const handsBefore = await world.database.db
+      .select()
+      .from(gameHands)
+      .where(eq(gameHands.gameUuid, gameUuid));
+    await world.app.close();
+
+    // The next process over the same database.
+    const next = await buildApp({
+      config: world.config,
+      database: world.database,
+      clock: world.clock,
+      logger: false,
+    });
+    await next.ready();
+    const record = await recordOf(world, gameUuid);
+    await next.close();
+    const log = record.log as { paipu: { log: unknown[] } };
+    for (const h of handsBefore.filter((h) => h.hand < before.hand))
+      expect(log.paipu.log[h.hand]).toEqual(h.log);
+    expect(verifyGame(record.seed, record.log as never).ok).toBe(true);
+    expect(record.seed).toBe(before.seed);
+    const copies = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
+    expect(copies).toHaveLength(1);
+  });
+});

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { gamePlans, gameRecords, games } from '../../src/db/schema';
+import type { Organiser, startWorld } from './world';
+
+// Worlds with a running season, a roster and ready players, and games played through the real host and engine.
+
+export type World = Awaited<ReturnType<typeof startWorld>>;
+const DAY = 86_400;
+
+/** Polls until `check` answers something truthy (or throws after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A tournament whose first season is running (the clock is moved past its start), with `players` accounts on
+ * its roster. `overrides` go to create_contest (e.g. a round type or rule).
+ */
+export async function seasonWithRoster(
+  world: World,
+  players: number,
+  overrides: Record<string, unknown> = {},
+) {
+  const owner = await world.organiser({ currency: 1000 });
+  const { unique_id, season_id } = await world.contest(owner, overrides);
+  const roster: Organiser[] = [];
+  for (let i = 0; i < players; i++) roster.push(await world.organiser());
+  if (roster.length > 0) {
+    const added = await world.post(
+      'add_contest_season_player',
+      { unique_id, season_id, account_list: roster.map((p) => p.account.id) },
+      { token: owner.token },
+    );
+    if (added.status !== 200 || added.body.data.failed.length > 0)
+      throw new Error(`roster: ${JSON.stringify(added.body)}`);
+  }
+  world.clock.advance(DAY + 60);
+  return { owner, unique_id, season_id, roster, ids: roster.map((p) => p.account.id) };
+}
+
+/** Marks accounts ready in a season, as their player link would. */
+export function makeReady(world: World, unique_id: number, season_id: number, accountIds: number[]): void {
+  for (const id of accountIds) world.app.deps.games.presence.add(unique_id, season_id, id, world.clock.now());
+}
+
+/** create_game_plan through HTTP; answers the plan's uuid (throws on a refusal). */
+export async function plan(
+  world: World,
+  owner: Organiser,
+  season: { unique_id: number; season_id: number },
+  account_list: number[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await world.post(
+    'create_game_plan',
+    { ...season, account_list, ...extra },
+    { token: owner.token },
+  );
+  if (res.status !== 200) throw new Error(`create_game_plan: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.uuid;
+}
+
+/** The game a plan became, once it has started. */
+export async function gameOfPlan(world: World, planUuid: string, timeoutMs = 20_000): Promise<string> {
+  return eventually(
+    async () => {
+      const [row] = await world.database.db
+        .select({ gameUuid: gamePlans.gameUuid })
+        .from(gamePlans)
+        .where(eq(gamePlans.uuid, planUuid));
+      return row?.gameUuid ?? null;
+    },
+    timeoutMs,
+    `plan ${planUuid} to start`,
+  );
+}
+
+/** Waits for a game's record (it finished). */
+export async function recordOf(world: World, gameUuid: string, timeoutMs = 60_000) {
+  return eventually(
+    async () => {
+      const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
+      return row ?? null;
+    },
+    timeoutMs,
+    `record of ${gameUuid}`,
+  );
+}
+
+/** A game's row (state 2 running, 3 finished, 5 stopped). */
+export async function gameRow(world: World, gameUuid: string) {
+  const [row] = await world.database.db.select().from(games).where(eq(games.uuid, gameUuid));
+  return row;
+}
+
+/**
+ * Plays one recorded game: the players given are made ready, planned with robots in the other seats (ai level
+ * 0 unless given), and the record is awaited. Answers the game's uuid.
+ */
+export async function playRecordedGame(
+  world: World,
+  owner: Organiser,
+  season: { unique_id: number; season_id: number },
+  account_list: number[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  makeReady(
+    world,
+    season.unique_id,
+    season.season_id,
+    account_list.filter((id) => id !== 0),
+  );
+  const planUuid = await plan(world, owner, season, account_list, { ai_level: 0, ...extra });
+  const gameUuid = await gameOfPlan(world, planUuid);
+  await recordOf(world, gameUuid);
+  return gameUuid;
+}
