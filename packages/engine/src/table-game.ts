@@ -205,15 +205,17 @@ export class TableGame extends Majiang.Game {
   }
 
   override qipai(): void {
-    const wall = this.wallOf(this._paipu.log.length);
+    const hand = this._paipu.log.length;
+    const wall = this.wallOf(hand);
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
     this.startScores = this._model.defen.slice();
     this.kans = [0, 0, 0, 0];
     this.lastOpenKan = [null, null, null, null];
+    // Reported before the deal goes out, so that a host storing it has it before any seat sees the hand.
+    this.hooks.handStart(this.progress(), hand);
     this.dealHand(wall);
-    this.hooks.handStart(this.progress(), this.hand);
   }
 
   /** Deals one hand from its wall (the rules engine's deal, then our abortive-draw and dora3 settings). */

@@ -9,11 +9,16 @@ import { accountRoutes } from './domains/accounts/routes';
 import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
 import { contestRoutes } from './domains/contests/routes';
-import { GameHost } from './games/host';
 import { historyRoutes } from './domains/history/routes';
 import { observerRoutes } from './domains/observers/routes';
+import { planRoutes } from './domains/plans/routes';
 import { playerRoutes } from './domains/players/routes';
+import { recordRoutes } from './domains/records/routes';
+import { runningRoutes } from './domains/running/routes';
 import { seasonRoutes } from './domains/seasons/routes';
+import { GameHost } from './games/host';
+import { playerLinkRoutes } from './games/player-link';
+import { seasonStreamRoutes } from './games/season-stream';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { loggerOptions } from './http/logging';
@@ -105,6 +110,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app);
   observerRoutes(app);
   historyRoutes(app);
+  planRoutes(app);
+  runningRoutes(app);
+  recordRoutes(app);
+  // Live channels (README): the season's event stream for the console, the player link for players.
+  seasonStreamRoutes(app);
+  await playerLinkRoutes(app);
   consoleAndFallback(app, config.webDist);
   return app;
 }

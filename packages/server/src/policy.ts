@@ -35,6 +35,8 @@ export const POLICY = {
   manageRoster: ['creator', 'admin'],
   /** Change the season blacklist and the chat limits. */
   manageLists: ['creator', 'admin'],
+  /** Plan games, stop plans, and pause, resume, terminate and re-tag running games. */
+  manageGames: ['creator', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -35,7 +35,10 @@ class RefereeSeat implements SeatPlayer {
   ) {}
 
   action(msg: GameMessage, reply?: ReplyFn): void {
-    if (!reply) return this.robot.action(msg);
+    if (!reply) {
+      this.robot.action(msg);
+      return;
+    }
     this.robot.action(msg, (answer?: Reply) => {
       const problem = this.judge(msg, answer ?? {});
       if (problem) this.report.illegal.push(`${this.where()} seat ${this.id}: ${problem}`);
@@ -173,7 +176,8 @@ export function refereeGames(
     report.kita += game.log.log.flat().filter((e) => e.kita).length;
     const top = scores.indexOf(Math.max(...scores));
     levels.forEach((level, seat) => {
-      const entry = (report.pointsByLevel[level] ??= { seats: 0, points: 0, first: 0 });
+      report.pointsByLevel[level] ??= { seats: 0, points: 0, first: 0 };
+      const entry = report.pointsByLevel[level];
       entry.seats++;
       entry.points += scores[seat];
       if (seat === top) entry.first++;

@@ -35,6 +35,12 @@ export type HostOptions = {
 
 type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
 
+/**
+ * After a restart, players get this long to come back before their seats are auto-played; meanwhile their
+ * decisions wait as long as the rule's thinking time allows.
+ */
+export const RECONNECT_GRACE_MS = 20_000;
+
 /** A game this process is running. */
 type Running = {
   uuid: string;
@@ -46,6 +52,8 @@ type Running = {
   /** Per human seat: the messages of the hand in progress (and the game's opening), for a returning player. */
   handMessages: Map<number, { msg: Record<string, unknown>; ask: SeatMessage['ask'] }[]>;
   paused: boolean;
+  /** Resumed after a restart (its players get a grace period to come back). */
+  resumed: boolean;
 };
 
 /**
@@ -57,6 +65,8 @@ type Running = {
 export class GameHost {
   readonly presence = new Presence();
   readonly live = new LiveHub();
+  /** Table events stored since this host started (hands started and ended, pauses, ends). */
+  eventsStored = 0;
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
@@ -220,7 +230,7 @@ export class GameHost {
     for (const { uniqueId, seasonId } of this.presence.seasonsWithReady()) {
       if (this.closed) return;
       const setting = await q.matchSetting(this.db, uniqueId, seasonId);
-      if (!setting || setting.season.autoMatch !== 1) continue;
+      if (setting?.season.autoMatch !== 1) continue;
       if (seasonState(setting.season, now) !== SeasonState.RUNNING) continue;
       const { matchStartTime, matchEndTime } = setting.season;
       if (matchEndTime > matchStartTime && (now < matchStartTime || now >= matchEndTime)) continue;
@@ -301,7 +311,7 @@ export class GameHost {
     });
     if (!game) return;
     this.publish(game.uniqueId, game.seasonId, { kind: 'plans' });
-    await this.launch(game, undefined);
+    await this.launch(game, { resumed: false });
   }
 
   /** Starts a game of a previous process again, from the start of its hand in progress. */
@@ -313,7 +323,7 @@ export class GameHost {
           log: await q.handLogsBefore(this.db, game.uuid, game.hand),
         }
       : undefined;
-    await this.launch(game, resumeFrom);
+    await this.launch(game, { resumeFrom, resumed: true });
     if (game.pauseUntil && game.pauseUntil > this.clock.now() && this.running.has(game.uuid)) {
       await this.pause(game.uuid);
     }
@@ -324,7 +334,10 @@ export class GameHost {
       q.GameRow,
       'uuid' | 'uniqueId' | 'seasonId' | 'seats' | 'seed' | 'roundType' | 'detailRule' | 'aiLevel'
     >,
-    resumeFrom: { hand: number; progress: ProgressRow; log: unknown[] } | undefined,
+    {
+      resumeFrom,
+      resumed,
+    }: { resumeFrom?: { hand: number; progress: ProgressRow; log: unknown[] }; resumed: boolean },
   ): Promise<void> {
     const running: Running = {
       uuid: game.uuid,
@@ -334,6 +347,7 @@ export class GameHost {
       queue: Promise.resolve(),
       handMessages: new Map(),
       paused: false,
+      resumed,
     };
     this.running.set(game.uuid, running);
     game.seats.forEach((s, seat) => {
@@ -370,18 +384,20 @@ export class GameHost {
   }
 
   private onEvent(game: Running, event: TableEvent): void {
-    if (event.type === 'seat_message') {
-      this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask);
-      return;
-    }
+    // Seat messages wait for the events before them to be stored: a player never sees a hand whose start a
+    // restart would not resume from.
     game.queue = game.queue
-      .then(() => this.store(game, event))
+      .then(() =>
+        event.type === 'seat_message'
+          ? this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask)
+          : this.store(game, event),
+      )
       .catch((error) =>
-        this.log.error({ err: error, game: game.uuid }, `storing a game's ${event.type} failed`),
+        this.log.error({ err: error, game: game.uuid }, `handling a game's ${event.type} failed`),
       );
   }
 
-  /** A seat's message goes to its player's links at once, and is kept for a player who comes back. */
+  /** A seat's message goes to its player's links, and is kept for a player who comes back. */
   private deliver(game: Running, seat: number, msg: Record<string, unknown>, ask: SeatMessage['ask']): void {
     const accountId = game.seats[seat]?.account_id;
     if (!accountId) return;
@@ -396,8 +412,14 @@ export class GameHost {
     this.live.account(accountId, { op: 'game_message', game_uuid: game.uuid, seat, msg, ask });
   }
 
+  /** Games this process is running now. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
   private async store(game: Running, event: TableEvent): Promise<void> {
     const now = this.clock.now();
+    if (event.type !== 'started' && event.type !== 'yakuman') this.eventsStored++;
     const progressOf = (p: ProgressRow): ProgressRow => ({
       chang: p.chang,
       ju: p.ju,
@@ -409,8 +431,13 @@ export class GameHost {
       case 'started':
         game.seats.forEach((s, seat) => {
           if (s.account_id === 0) return;
-          if (!this.live.linked(s.account_id)) this.pool.setConnected(game.uuid, seat, false);
           this.live.account(s.account_id, gameStart(game, seat));
+          const away = () => {
+            if (this.running.has(game.uuid) && !this.live.linked(s.account_id))
+              this.pool.setConnected(game.uuid, seat, false);
+          };
+          if (game.resumed) setTimeout(away, RECONNECT_GRACE_MS).unref();
+          else away();
         });
         this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
         return;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@taikai/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
 import { authenticate } from '../domains/accounts/sessions';
@@ -16,6 +16,8 @@ export type CallInfo = {
   auth: Auth;
   policy?: Action;
   schema?: z.ZodType;
+  /** Answers with a stream (server-sent events), not one JSON body. */
+  stream?: boolean;
 };
 
 const registries = new WeakMap<FastifyInstance, CallInfo[]>();
@@ -47,7 +49,12 @@ type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
   rateLimit?: { max: number; timeWindow: number };
   /** The answer's body; `{data}` unless given (login also repeats its token at the top level). */
   envelope?: (data: R) => object;
-  handler: (ctx: A extends 'account' ? AuthedCtx : Ctx, input: Input<S>) => Promise<R>;
+  /**
+   * The call answers with a stream (server-sent events): after the same auth, policy and input checks as every
+   * call, its handler takes over the reply it is given (`reply.hijack()`) and writes the stream itself.
+   */
+  stream?: boolean;
+  handler: (ctx: A extends 'account' ? AuthedCtx : Ctx, input: Input<S>, reply: FastifyReply) => Promise<R>;
 };
 
 declare module 'fastify' {
@@ -76,8 +83,16 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
   const schema = options.body ?? options.query;
   const registry = registries.get(app) ?? [];
   registries.set(app, registry);
-  registry.push({ method, name, path, auth: options.auth, policy: options.policy, schema });
-  const handler = async (request: FastifyRequest) => {
+  registry.push({
+    method,
+    name,
+    path,
+    auth: options.auth,
+    policy: options.policy,
+    schema,
+    ...(options.stream ? { stream: true } : {}),
+  });
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const deps = app.deps;
     const token = tokenOf(request.headers);
     const ctx: Ctx = { ...deps, actor: null, ip: request.ip, now: deps.clock.now(), token };
@@ -103,7 +118,8 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
       }
       input = parsed.data;
     }
-    const data = await options.handler(ctx as never, input as Input<S>);
+    const data = await options.handler(ctx as never, input as Input<S>, reply);
+    if (options.stream) return reply;
     return options.envelope ? options.envelope(data) : ok(data);
   };
   // One bucket per call and address, whichever prefix a request comes by.

@@ -27,7 +27,13 @@ afterAll(() => world.close());
 async function insertPlan(
   season: { unique_id: number; season_id: number },
   accountIds: number[],
-  extra: Partial<{ startTime: number; aiLevel: number; remark: string; shuffleSeat: number }> = {},
+  extra: Partial<{
+    startTime: number;
+    aiLevel: number;
+    remark: string;
+    shuffleSeat: number;
+    initPoints: number;
+  }> = {},
 ) {
   const uuid = crypto.randomUUID();
   await q.insertPlan(world.database.db, {
@@ -40,7 +46,7 @@ async function insertPlan(
     remark: extra.remark ?? '',
     createTime: world.clock.now(),
     creatorId: null,
-    seats: accountIds.map((accountId) => ({ accountId, initPoints: 25000 })),
+    seats: accountIds.map((accountId) => ({ accountId, initPoints: extra.initPoints ?? 25000 })),
   });
   world.app.deps.games.kick();
   return uuid;
@@ -72,6 +78,21 @@ describe('game host', () => {
     expect((await gameRow(world, gameUuid)).state).toBe(3);
     const hands = await world.database.db.select().from(gameHands).where(eq(gameHands.gameUuid, gameUuid));
     expect(hands.length).toBe((record.log as { paipu: { log: unknown[] } }).paipu.log.length);
+  });
+
+  it('plays a three-player table (South, round type 12) to its record', async () => {
+    const s = await seasonWithRoster(world, 1, { game_rule_setting: { mode: 12 } });
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    const gameUuid = await gameOfPlan(
+      world,
+      await insertPlan(s, [0, s.ids[0], 0], { aiLevel: 1, initPoints: 35000 }),
+    );
+    const record = await recordOf(world, gameUuid);
+    expect(record.roundType).toBe(12);
+    expect(record.result.map((p) => p.seat).sort()).toEqual([0, 1, 2]);
+    expect(record.result.reduce((sum, p) => sum + p.part_point_1, 0)).toBe(105000);
+    expect(record.result.reduce((sum, p) => sum + p.total_point, 0)).toBe(0);
+    expect(verifyGame(record.seed, record.log as never).ok).toBe(true);
   });
 
   it('expires a plan whose players are not all ready 30 minutes after its start', async () => {

@@ -37,6 +37,10 @@ export type CallCase = {
 
 const DAY = 86_400;
 const ids = (f: Fixture) => ({ unique_id: f.unique_id, season_id: f.season_id });
+/** A well-formed game uuid that no record has. */
+const RECORD_UUID = '00000000-0000-4000-8000-000000000000';
+/** A well-formed game or plan uuid that no game or plan has. */
+const GAME_UUID = '00000000-0000-4000-8000-000000000001';
 
 export const CALL_CASES: Record<string, CallCase> = {
   // Accounts
@@ -161,6 +165,58 @@ export const CALL_CASES: Record<string, CallCase> = {
   search_accounts: {
     request: (f) => ({ body: { account_list: [f.player.account.id, f.stranger.account.id] } }),
   },
+
+  // Plans and running games (the fixture's season is pending and has no games: plans answer 2507 and the
+  // controls 2517 once let through)
+  ready_player_list: { request: (f) => ({ query: ids(f) }) },
+  create_game_plan: {
+    request: (f, world) => ({
+      body: {
+        ...ids(f),
+        account_list: [f.player.account.id, 0, 0, 0],
+        init_points: [25000, 25000, 25000, 25000],
+        game_start_time: world.clock.now(),
+        shuffle_seats: false,
+        ai_level: 1,
+        remark: 'table 1',
+      },
+    }),
+  },
+  fetch_contest_game_plan_list: { request: (f) => ({ query: ids(f) }) },
+  remove_contest_plan_game: { request: (f) => ({ body: { ...ids(f), uuid: GAME_UUID } }) },
+  contest_running_game_list: { request: (f) => ({ query: ids(f) }) },
+  pause_contest_running_game: {
+    request: (f) => ({ body: { unique_id: f.unique_id, game_uuid: GAME_UUID, resume: 1 } }),
+  },
+  terminate_contest_running_game: { request: (f) => ({ body: { unique_id: f.unique_id, uuid: GAME_UUID } }) },
+  update_contest_game_remark: {
+    request: (f) => ({ body: { unique_id: f.unique_id, uuid: GAME_UUID, remark: 'final table' } }),
+  },
+
+  // Game records (the fixture has none: the edits and the file answer 2517 once let through)
+  fetch_contest_game_records: {
+    request: (f) => ({
+      query: { ...ids(f), offset: 0, limit: 10 },
+      body: { ...ids(f), offset: 0, limit: 10 },
+    }),
+  },
+  fetch_marked_contest_game: {
+    request: (f) => ({
+      query: { ...ids(f), offset: 0, limit: 10 },
+      body: { ...ids(f), offset: 0, limit: 10 },
+    }),
+  },
+  fetch_contest_season_player_game_record: {
+    request: (f) => ({ query: { ...ids(f), account_id: f.player.account.id, offset: 0, limit: 10 } }),
+  },
+  fetch_contest_game_record_file: { request: (f) => ({ query: { ...ids(f), uuid: RECORD_UUID } }) },
+  update_contest_game_record: { request: (f) => ({ body: { ...ids(f), uuid: RECORD_UUID, remove: 1 } }) },
+  set_contest_game_record_tag: {
+    request: (f) => ({ body: { ...ids(f), uuid: RECORD_UUID, tag: 'final table' } }),
+  },
+
+  // Live channels: the season's event stream (its first event is read, then the stream is dropped)
+  season_events: { request: (f) => ({ query: ids(f) }) },
 };
 
 /** The people around tournaments: made once, then placed in each fixture. */
@@ -204,7 +260,43 @@ export async function send(
   token?: string,
 ): Promise<Reply> {
   const path = `/api/${call.path}`;
+  if (call.stream) return openStream(world, path, request.query ?? {}, token);
   return call.method === 'GET'
     ? world.get(path, request.query ?? {}, { token })
     : world.post(path, request.body ?? {}, { token });
+}
+
+/**
+ * A stream call (server-sent events): its refusal as JSON, or, once let through, its first event as `data`; the
+ * stream is then dropped (the server ends what is left of it when it closes).
+ */
+async function openStream(
+  world: World,
+  path: string,
+  query: Record<string, unknown>,
+  token?: string,
+): Promise<Reply> {
+  const abort = new AbortController();
+  const res = await world.app.inject({
+    method: 'GET',
+    url: path,
+    query: query as Record<string, string>,
+    headers: token ? { authorization: `Majsoul ${token}` } : {},
+    payloadAsStream: true,
+    signal: abort.signal,
+  });
+  const events = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+  let text = '';
+  try {
+    for await (const chunk of res.stream()) {
+      text += String(chunk);
+      if (events && text.includes('\n\n')) break;
+    }
+  } finally {
+    abort.abort();
+  }
+  if (!events) return { status: res.statusCode, body: JSON.parse(text) };
+  const event = /^event: (.*)$/m.exec(text)?.[1];
+  const data = /^data: (.*)$/m.exec(text)?.[1];
+  return { status: res.statusCode, body: { data: { event, data: data && JSON.parse(data) } } };
 }

@@ -12,11 +12,11 @@ export async function eventually<T>(
   check: () => Promise<T> | T,
   timeoutMs = 20_000,
   what = 'condition',
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

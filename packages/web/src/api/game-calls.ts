@@ -33,20 +33,22 @@ type In<S extends z.ZodType> = z.input<S>;
 type SeasonRef = { unique_id: number; season_id: number };
 const contest = (name: string) => `/api/contest/${name}`;
 
-export const fetchReadyPlayers = (ref: SeasonRef) =>
-  request('GET', contest('ready_player_list'), ReadyPlayerListRes, ref);
+// The list readers take `{silent: true}` where a page refreshes on its own and shows a failure in place.
+
+export const fetchReadyPlayers = (ref: SeasonRef, options?: CallOptions) =>
+  request('GET', contest('ready_player_list'), ReadyPlayerListRes, ref, options);
 
 export const createGamePlan = (body: In<typeof CreateGamePlanReq>, options?: CallOptions) =>
   request('POST', contest('create_game_plan'), CreateGamePlanRes, body, options);
 
-export const fetchGamePlans = (ref: SeasonRef) =>
-  request('GET', contest('fetch_contest_game_plan_list'), FetchContestGamePlanListRes, ref);
+export const fetchGamePlans = (ref: SeasonRef, options?: CallOptions) =>
+  request('GET', contest('fetch_contest_game_plan_list'), FetchContestGamePlanListRes, ref, options);
 
 export const removeGamePlan = (body: In<typeof RemoveContestPlanGameReq>, options?: CallOptions) =>
   request('POST', contest('remove_contest_plan_game'), RemoveContestPlanGameRes, body, options);
 
-export const fetchRunningGames = (ref: SeasonRef) =>
-  request('GET', contest('contest_running_game_list'), ContestRunningGameListRes, ref);
+export const fetchRunningGames = (ref: SeasonRef, options?: CallOptions) =>
+  request('GET', contest('contest_running_game_list'), ContestRunningGameListRes, ref, options);
 
 /** resume 1 pauses, 2 resumes; 1209/1210 come back as errors like any other code. */
 export const pauseRunningGame = (body: In<typeof PauseContestRunningGameReq>, options?: CallOptions) =>
@@ -61,8 +63,8 @@ export const terminateRunningGame = (
 export const updateGameRemark = (body: In<typeof UpdateContestGameRemarkReq>, options?: CallOptions) =>
   request('POST', contest('update_contest_game_remark'), UpdateContestGameRemarkRes, body, options);
 
-export const fetchGameRecords = (query: In<typeof FetchContestGameRecordsReq>) =>
-  request('GET', contest('fetch_contest_game_records'), FetchContestGameRecordsRes, query);
+export const fetchGameRecords = (query: In<typeof FetchContestGameRecordsReq>, options?: CallOptions) =>
+  request('GET', contest('fetch_contest_game_records'), FetchContestGameRecordsRes, query, options);
 
 export const updateGameRecord = (body: In<typeof UpdateContestGameRecordReq>, options?: CallOptions) =>
   request('POST', contest('update_contest_game_record'), UpdateContestGameRecordRes, body, options);
@@ -70,8 +72,8 @@ export const updateGameRecord = (body: In<typeof UpdateContestGameRecordReq>, op
 export const setGameRecordTag = (body: In<typeof SetContestGameRecordTagReq>, options?: CallOptions) =>
   request('POST', contest('set_contest_game_record_tag'), SetContestGameRecordTagRes, body, options);
 
-export const fetchMarkedGames = (query: In<typeof FetchMarkedContestGameReq>) =>
-  request('GET', contest('fetch_marked_contest_game'), FetchMarkedContestGameRes, query);
+export const fetchMarkedGames = (query: In<typeof FetchMarkedContestGameReq>, options?: CallOptions) =>
+  request('GET', contest('fetch_marked_contest_game'), FetchMarkedContestGameRes, query, options);
 
 export const fetchPlayerGameRecords = (query: In<typeof FetchContestSeasonPlayerGameRecordReq>) =>
   request(

@@ -1,4 +1,5 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { SeasonState } from '@taikai/protocol';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
@@ -10,6 +11,7 @@ import { SEASON_SUBPAGE_LABEL, type SeasonSubpage, seasonMenu, seasonPageAt } fr
 import { PageLoading } from '../../app/shell/PageLoading';
 import { ComingSoon } from '../../components/ComingSoon';
 import { useContestOutlet } from '../contest/useContestRoute';
+import { useGamePlans } from './match-manage/queries';
 import { SUBPAGE_COMPONENTS } from './subpages';
 
 /**
@@ -24,13 +26,27 @@ export default function SeasonPage() {
   const site = useSiteConfig();
   const chat = site.data?.chat === 1;
   const season = contest.season_list.find((s) => String(s.season_id) === seasonId);
+  // Reservation management is offered while the season has a game plan (spec §2); only live seasons have plans.
+  const plansOffered =
+    season !== undefined &&
+    (season.state === SeasonState.PENDING ||
+      season.state === SeasonState.RUNNING ||
+      season.state === SeasonState.FINISHED);
+  const plans = useGamePlans(contest.unique_id, season?.season_id ?? 0, { enabled: plansOffered });
+  const hasGamePlans = (plans.data?.length ?? 0) > 0;
   const seasonList = `/contest/${routeId}/season`;
   if (!season) return <Navigate to={seasonList} replace />;
   const base = `${seasonList}/${season.season_id}`;
-  // Whether the chat settings are offered is known once the site config has loaded.
+  // Whether the chat settings are offered is known once the site config has loaded; reservation management
+  // once the plans have.
   if (site.isPending && sub.startsWith('chat-setting')) return <PageLoading />;
-  const menu = seasonMenu({ ...season, chat });
+  if (plansOffered && plans.isPending && sub.startsWith('reservation-manage')) return <PageLoading />;
+  const menu = seasonMenu({ ...season, chat, hasGamePlans });
   const current = seasonPageAt(sub, menu);
+  // The last plan gone (started, stopped, expired): its games are managed on match-manage.
+  if (current === null && plansOffered && sub.startsWith('reservation-manage')) {
+    return <Navigate to={`${base}/match-manage`} replace />;
+  }
   if (current === null) return <Navigate to={base} replace />;
   const Page = SUBPAGE_COMPONENTS[current];
   const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);

@@ -19,4 +19,8 @@ export const SUBPAGE_COMPONENTS: Partial<Record<SeasonSubpage, SubpageComponent>
   'chat-setting': lazy(() => import('./chat/ChatSettingPage')),
   join: lazy(() => import('./join/JoinPage')),
   user: lazy(() => import('./user/UserPage')),
+  'match-reservation': lazy(() => import('./match-reservation/MatchReservationPage')),
+  'match-manage': lazy(() => import('./match-manage/MatchManagePage')),
+  'reservation-manage': lazy(() => import('./reservation-manage/ReservationManagePage')),
+  record: lazy(() => import('./record/RecordPage')),
 };

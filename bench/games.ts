@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:games`: the game host under load, through the real server (HTTP on a local port, the real
+ * database, the engine's worker pool). A season with BENCH_TABLES tables (200) of one player and three robots
+ * (ai_level 1): every table is planned through `create_game_plan`, started by the host, played, and recorded.
+ * Prints records per minute, the p99 of `contest_running_game_list` during the run, memory per running table and
+ * table events stored per second. The player seats are ready (presence, as their player link would declare it)
+ * and away, so the engine plays them: the figures are the host's, not a browser's.
+ * On the embedded database by default; set BENCH_DATABASE_URL=postgres://… (a database it may fill) for PostgreSQL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../packages/server/src/app';
+import { offsetClock } from '../packages/server/src/clock';
+import { loadConfig } from '../packages/server/src/config';
+import type { Ctx } from '../packages/server/src/context';
+import { openDatabase } from '../packages/server/src/db/client';
+import { adjustCurrency, createAccount } from '../packages/server/src/domains/accounts/operator';
+import { type Figure, printFigures } from './report';
+
+const TABLES = Number(process.env.BENCH_TABLES ?? 200);
+const fmt = (x: number, digits = 1) => x.toFixed(digits);
+const percentile = (values: number[], p: number) => {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'taikai-bench-games-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const config = loadConfig({
+  TAIKAI_DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_PER_IP: '100000',
+});
+const database = await openDatabase(config);
+await database.migrate();
+const clock = offsetClock();
+const app = await buildApp({ config, database, clock, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+const base = `http://127.0.0.1:${port}/api`;
+const host = app.deps.games;
+const ctx = (): Ctx => ({ ...app.deps, actor: null, ip: 'bench', now: clock.now() });
+
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  name: string,
+  body: Record<string, unknown>,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = token ? { authorization: `Majsoul ${token}` } : {};
+  const url =
+    method === 'GET'
+      ? `${base}/${name}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : `${base}/${name}`;
+  const res = await fetch(url, {
+    method,
+    headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data?: unknown; error?: { code: number; message: string } };
+  if (json.error) throw new Error(`${name}: ${json.error.code} ${json.error.message}`);
+  return json.data as T;
+}
+
+console.log(
+  `taikai game-host benchmark — ${TABLES} tables, ${availableParallelism()} cores, Node ${process.version}, ` +
+    `${database.kind}`,
+);
+
+// An organiser, a tournament whose season is running, and a roster of one player per table.
+const stamp = Date.now().toString(36);
+await createAccount(ctx(), {
+  email: `bench-org-${stamp}@example.test`,
+  nickname: `BenchOrg${stamp}`,
+  password: 'bench-pass',
+});
+const { token } = await call<{ token: string }>('POST', 'login', {
+  account: `bench-org-${stamp}@example.test`,
+  password: 'bench-pass',
+  type: 0,
+});
+await adjustCurrency(ctx(), `bench-org-${stamp}@example.test`, 60);
+const now = clock.now();
+const contest = await call<{ unique_id: number; season_id: number }>(
+  'POST',
+  'contest/create_contest',
+  {
+    name: [{ lang: 'default', content: 'Bench Cup' }],
+    game_rule_setting: { mode: 2 },
+    open_show: 1,
+    start_time: now + 60,
+    end_time: now + 7 * 86_400,
+  },
+  token,
+);
+const season = { unique_id: contest.unique_id, season_id: contest.season_id };
+const players: number[] = [];
+for (let i = 0; i < TABLES; i++) {
+  const made = await createAccount(ctx(), {
+    email: `bench-${stamp}-${i}@example.test`,
+    nickname: `B${stamp}${i}`,
+  });
+  players.push(made.id);
+}
+await call('POST', 'contest/add_contest_season_player', { ...season, account_list: players }, token);
+clock.advance(120);
+for (const id of players) host.presence.add(season.unique_id, season.season_id, id, clock.now());
+
+// The run: the running list polled one request after another, memory and running tables sampled.
+const latencies: number[] = [];
+let peakRunning = 0;
+let peakRss = 0;
+const rssBefore = process.memoryUsage().rss;
+const storedBefore = host.eventsStored;
+let done = false;
+const poller = (async () => {
+  while (!done) {
+    const t = performance.now();
+    await call('GET', 'contest/contest_running_game_list', season, token);
+    latencies.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+const sampler = setInterval(() => {
+  const running = host.runningCount;
+  if (running > peakRunning) {
+    peakRunning = running;
+    peakRss = process.memoryUsage().rss;
+  }
+}, 50);
+
+const t0 = performance.now();
+await Promise.all(
+  players.map((id) =>
+    call('POST', 'contest/create_game_plan', { ...season, account_list: [id, 0, 0, 0], ai_level: 1 }, token),
+  ),
+);
+const planned = performance.now();
+let records = 0;
+while (records < TABLES) {
+  await new Promise((r) => setTimeout(r, 200));
+  records = (
+    await call<{ total: number }>('GET', 'contest/fetch_contest_game_records', { ...season, limit: 1 }, token)
+  ).total;
+}
+const seconds = (performance.now() - t0) / 1000;
+done = true;
+await poller;
+clearInterval(sampler);
+const stored = host.eventsStored - storedBefore;
+
+const figures: Figure[] = [
+  {
+    name: 'tables planned, played and recorded',
+    value: `${TABLES} in ${fmt(seconds)} s (planning ${fmt((planned - t0) / 1000, 2)} s)`,
+  },
+  { name: 'records per minute', value: fmt((TABLES / seconds) * 60, 0) },
+  {
+    name: 'contest_running_game_list p99 during the run',
+    value: `${fmt(percentile(latencies, 99))} ms (median ${fmt(percentile(latencies, 50))} ms, ${latencies.length} calls)`,
+  },
+  {
+    name: 'memory per running table (rss at peak ÷ tables)',
+    value: `${fmt((peakRss - rssBefore) / 1024 / Math.max(1, peakRunning), 0)} KiB (peak ${peakRunning} running)`,
+  },
+  { name: 'table events stored per second', value: `${fmt(stored / seconds, 0)} (${stored} events)` },
+];
+console.log('');
+printFigures(figures);
+
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });

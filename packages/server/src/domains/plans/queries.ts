@@ -1,0 +1,188 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  accounts,
+  gamePlans,
+  gameRecords,
+  games,
+  planSeats,
+  recordPlayers,
+  seasonPlayers,
+} from '../../db/schema';
+import { GameState } from '../../games/host';
+
+// Planned games of a season, and what planning needs to know about its players.
+
+export type PlanRow = typeof gamePlans.$inferSelect;
+export type PlanSeatRow = typeof planSeats.$inferSelect;
+export type PlanWithSeats = PlanRow & { seats: PlanSeatRow[] };
+type SeasonKey = { uniqueId: number; seasonId: number };
+
+const ACCEPTED = 2;
+
+const plansOfSeason = (key: SeasonKey) =>
+  and(eq(gamePlans.uniqueId, key.uniqueId), eq(gamePlans.seasonId, key.seasonId));
+const gamesOfSeason = (key: SeasonKey) =>
+  and(eq(games.uniqueId, key.uniqueId), eq(games.seasonId, key.seasonId));
+
+/** A season player as the game pages show them: the season nickname, else the account's; the season remark. */
+export type SeasonFace = { accountId: number; nickname: string; remark: string; onRoster: boolean };
+
+/**
+ * How some accounts appear in a season: every existing account among `accountIds`, with its roster entry if
+ * it has one (accepted or not). Unknown accounts are left out.
+ */
+export async function facesOf(
+  db: Executor,
+  key: SeasonKey,
+  accountIds: number[],
+): Promise<Map<number, SeasonFace>> {
+  const ids = [...new Set(accountIds.filter((id) => id !== 0))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: accounts.id,
+      nickname: accounts.nickname,
+      seasonNickname: seasonPlayers.nickname,
+      remark: seasonPlayers.remark,
+      state: seasonPlayers.state,
+    })
+    .from(accounts)
+    .leftJoin(
+      seasonPlayers,
+      and(
+        eq(seasonPlayers.accountId, accounts.id),
+        eq(seasonPlayers.uniqueId, key.uniqueId),
+        eq(seasonPlayers.seasonId, key.seasonId),
+      ),
+    )
+    .where(inArray(accounts.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        accountId: r.id,
+        nickname: r.seasonNickname ?? r.nickname,
+        remark: r.remark ?? '',
+        onRoster: r.state === ACCEPTED,
+      },
+    ]),
+  );
+}
+
+/** Accounts of a season seated in one of its waiting plans or running games. */
+export async function busyAccounts(db: Executor, key: SeasonKey): Promise<Set<number>> {
+  const planned = await db
+    .select({ accountId: planSeats.accountId })
+    .from(planSeats)
+    .innerJoin(gamePlans, eq(gamePlans.uuid, planSeats.planUuid))
+    .where(and(plansOfSeason(key), eq(gamePlans.state, GameState.WAITING)));
+  const playing = await db
+    .select({ accountId: sql<number>`(seat->>'account_id')::int` })
+    .from(sql`${games}, jsonb_array_elements(${games.seats}) as seat`)
+    .where(and(gamesOfSeason(key), eq(games.state, GameState.RUNNING)));
+  const busy = new Set<number>();
+  for (const r of [...planned, ...playing]) if (Number(r.accountId) !== 0) busy.add(Number(r.accountId));
+  return busy;
+}
+
+/**
+ * Games each account has in a season, towards `max_game_count`: its records (removed records do not count),
+ * its running games and its waiting plans.
+ */
+export async function gameCounts(
+  db: Executor,
+  key: SeasonKey,
+  accountIds: number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (accountIds.length === 0) return counts;
+  const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
+  const recorded = await db
+    .select({ accountId: recordPlayers.accountId, n: sql<number>`count(*)::int` })
+    .from(recordPlayers)
+    .innerJoin(gameRecords, eq(gameRecords.uuid, recordPlayers.recordUuid))
+    .where(
+      and(
+        eq(recordPlayers.uniqueId, key.uniqueId),
+        eq(recordPlayers.seasonId, key.seasonId),
+        inArray(recordPlayers.accountId, accountIds),
+        eq(gameRecords.removed, 0),
+      ),
+    )
+    .groupBy(recordPlayers.accountId);
+  for (const r of recorded) add(r.accountId, Number(r.n));
+  const planned = await db
+    .select({ accountId: planSeats.accountId, n: sql<number>`count(*)::int` })
+    .from(planSeats)
+    .innerJoin(gamePlans, eq(gamePlans.uuid, planSeats.planUuid))
+    .where(
+      and(
+        plansOfSeason(key),
+        eq(gamePlans.state, GameState.WAITING),
+        inArray(planSeats.accountId, accountIds),
+      ),
+    )
+    .groupBy(planSeats.accountId);
+  for (const r of planned) add(r.accountId, Number(r.n));
+  const playing = await db
+    .select({ accountId: sql<number>`(seat->>'account_id')::int`, n: sql<number>`count(*)::int` })
+    .from(sql`${games}, jsonb_array_elements(${games.seats}) as seat`)
+    .where(
+      and(
+        gamesOfSeason(key),
+        eq(games.state, GameState.RUNNING),
+        inArray(sql`(seat->>'account_id')::int`, accountIds),
+      ),
+    )
+    .groupBy(sql`(seat->>'account_id')::int`);
+  for (const r of playing) add(Number(r.accountId), Number(r.n));
+  return counts;
+}
+
+export async function insertPlan(
+  db: Executor,
+  plan: Omit<PlanRow, 'gameUuid'>,
+  seats: { accountId: number; initPoints: number }[],
+): Promise<void> {
+  await db.insert(gamePlans).values(plan);
+  await db.insert(planSeats).values(
+    seats.map((s, seat) => ({
+      planUuid: plan.uuid,
+      seat,
+      accountId: s.accountId,
+      initPoints: s.initPoints,
+    })),
+  );
+}
+
+/** A season's waiting plans, soonest first, with their seats in seat order. */
+export async function waitingPlans(db: Executor, key: SeasonKey): Promise<PlanWithSeats[]> {
+  const plans = await db
+    .select()
+    .from(gamePlans)
+    .where(and(plansOfSeason(key), eq(gamePlans.state, GameState.WAITING)))
+    .orderBy(asc(gamePlans.startTime), asc(gamePlans.createTime), asc(gamePlans.uuid));
+  if (plans.length === 0) return [];
+  const seats = await db
+    .select()
+    .from(planSeats)
+    .where(
+      inArray(
+        planSeats.planUuid,
+        plans.map((p) => p.uuid),
+      ),
+    )
+    .orderBy(asc(planSeats.planUuid), asc(planSeats.seat));
+  return plans.map((p) => ({ ...p, seats: seats.filter((s) => s.planUuid === p.uuid) }));
+}
+
+/** Cancels a season's plan while it is still waiting; answers it, or undefined when it was not waiting. */
+export async function cancelPlan(db: Executor, key: SeasonKey, uuid: string): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(gamePlans)
+    .set({ state: GameState.STOPPED })
+    .where(and(plansOfSeason(key), eq(gamePlans.uuid, uuid), eq(gamePlans.state, GameState.WAITING)))
+    .returning();
+  return row;
+}

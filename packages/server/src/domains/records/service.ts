@@ -1,0 +1,185 @@
+import { type GameLog, toTenhou } from '@taikai/engine';
+import {
+  ErrorCode,
+  type FetchContestGameRecordFileReq,
+  type FetchContestGameRecordFileRes,
+  type FetchContestGameRecordsReq,
+  type FetchContestGameRecordsRes,
+  type FetchContestSeasonPlayerGameRecordReq,
+  type FetchContestSeasonPlayerGameRecordRes,
+  type FetchMarkedContestGameReq,
+  type FetchMarkedContestGameRes,
+  LIMITS,
+  type SetContestGameRecordTagReq,
+  type UpdateContestGameRecordReq,
+  validateRemark,
+} from '@taikai/protocol';
+import type { z } from 'zod';
+import { audit } from '../../audit';
+import type { AuthedCtx } from '../../context';
+import type { Executor } from '../../db/client';
+import { ContestError, messageOf } from '../../http/errors';
+import { refuseFirst } from '../contests/names';
+import { playersAmong } from '../players/queries';
+import { seasonKey } from '../seasons/presenter';
+import { managedSeason } from '../seasons/service';
+import { type Cursor, decodeCursor, encodeCursor } from './cursor';
+import { presentMark, presentRecord, seatedAccounts } from './presenter';
+import * as q from './queries';
+import { verifyRecord } from './verification';
+
+// Game records of a season: read by the organisers and observers (`viewSeason`), removed, restored and tagged
+// by the organisers (`manageGames`). Records are written by the game host when a game finishes.
+
+type SeasonReq = { unique_id: number; season_id: number };
+const keyOf = (req: SeasonReq): q.SeasonKey => ({ uniqueId: req.unique_id, seasonId: req.season_id });
+
+/** Only the latest 10 000 records of a list can be read: offset + limit beyond that answers 2556. */
+function refuseBeyondLatest(page: q.Paging): void {
+  if (page.offset + page.limit > LIMITS.DOWNLOAD_RECORDS_MAX)
+    throw new ContestError(ErrorCode.LOGS_LATEST_ONLY);
+}
+
+/** A record of the season, or 2517 (no such record in this season: unknown, or of another season). */
+function refuseMissing<T>(row: T | undefined): T {
+  if (row === undefined)
+    throw new ContestError(ErrorCode.PARAM_ERROR, { message: `${messageOf(ErrorCode.PARAM_ERROR)} (uuid)` });
+  return row;
+}
+
+/** The records of a page as the wire shows them, with their players' season remarks read once. */
+async function presentPage(db: Executor, key: q.SeasonKey, rows: q.ListedRecord[]) {
+  const entries = await playersAmong(db, key, seatedAccounts(rows));
+  const remarks = new Map([...entries].map(([id, row]) => [id, row.remark]));
+  return rows.map((row) => presentRecord(row, remarks));
+}
+
+/**
+ * `fetch_contest_game_records`: a page of the season's records, newest first, removed ones included (flagged).
+ * `start_time`/`end_time` bound the records' end time. The answer's `token` fixes the list as it stood at this
+ * read: passed back, later pages list only the records at or before the newest then listed, so records that end
+ * meanwhile do not shift the pages (`total` counts the same fixed list). A token this server did not make: 2517.
+ */
+export async function recordList(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchContestGameRecordsReq>,
+): Promise<z.infer<typeof FetchContestGameRecordsRes>> {
+  const key = keyOf(req);
+  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  refuseBeyondLatest(req);
+  const filter: q.RecordFilter = { ...key, from: req.start_time, to: req.end_time };
+  let upTo: Cursor;
+  if (req.token) {
+    const cursor = decodeCursor(req.token);
+    if (!cursor)
+      throw new ContestError(ErrorCode.PARAM_ERROR, {
+        message: `${messageOf(ErrorCode.PARAM_ERROR)} (token)`,
+      });
+    upTo = cursor;
+  } else {
+    // Nothing listed yet: the list is fixed at this second (records that ended before it).
+    upTo = (await q.newestRecord(ctx.db, filter)) ?? { endTime: ctx.now, uuid: '' };
+  }
+  const fixed = { ...filter, upTo };
+  const [rows, total] = [await q.recordPage(ctx.db, fixed, req), await q.recordCount(ctx.db, fixed)];
+  return { record_list: await presentPage(ctx.db, key, rows), total, token: encodeCursor(upTo) };
+}
+
+/** `fetch_contest_season_player_game_record`: the records an account played in the season, newest first. */
+export async function playerRecords(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchContestSeasonPlayerGameRecordReq>,
+): Promise<z.infer<typeof FetchContestSeasonPlayerGameRecordRes>> {
+  const key = keyOf(req);
+  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  refuseBeyondLatest(req);
+  // Account 0 is every robot seat, not a player.
+  if (req.account_id === 0)
+    throw new ContestError(ErrorCode.PARAM_ERROR, {
+      message: `${messageOf(ErrorCode.PARAM_ERROR)} (account_id)`,
+    });
+  const rows = await q.playerRecordPage(ctx.db, key, req.account_id, req);
+  const total = await q.playerRecordCount(ctx.db, key, req.account_id);
+  return { record_list: await presentPage(ctx.db, key, rows), total };
+}
+
+/** `fetch_marked_contest_game`: the season's yakuman (yiman 7: counted), newest game first. */
+export async function markedGames(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchMarkedContestGameReq>,
+): Promise<z.infer<typeof FetchMarkedContestGameRes>> {
+  const key = keyOf(req);
+  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  refuseBeyondLatest(req);
+  const rows = await q.markPage(ctx.db, key, req);
+  return { records: rows.map(presentMark), total: await q.markCount(ctx.db, key) };
+}
+
+/**
+ * `fetch_contest_game_record_file`: the game in Tenhou's JSON log format, its revealed seed and the commitment
+ * published at its start, and the check that the seed deals every wall of the log.
+ */
+export async function recordFile(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchContestGameRecordFileReq>,
+): Promise<z.infer<typeof FetchContestGameRecordFileRes>> {
+  const key = keyOf(req);
+  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const row = refuseMissing(await q.recordOf(ctx.db, key, req.uuid));
+  const verification = verifyRecord(row);
+  const tenhou = verification.hands > 0 ? toTenhou(row.log as GameLog) : {};
+  return {
+    uuid: row.uuid,
+    seed: row.seed,
+    commitment: row.commitment,
+    verification,
+    tenhou: tenhou as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * One change to a record of a season, in a transaction with its audit entry; the season's live stream hears
+ * of it. Refusals in order: those of `managedSeason` (2501/2506, 2536, 2542 once the season is ended), what
+ * `check` refuses, 2517 for a record the season does not have. A change to what the record already holds
+ * writes nothing.
+ */
+async function changeRecord(
+  ctx: AuthedCtx,
+  req: SeasonReq & { uuid: string },
+  action: string,
+  change: { removed: number } | { tag: string },
+  check: () => void = () => {},
+): Promise<Record<string, never>> {
+  const key = keyOf(req);
+  const changed = await ctx.db.transaction(async (tx) => {
+    await managedSeason(tx, ctx, key, 'manageGames', { lock: true, writable: true });
+    check();
+    const row = refuseMissing(await q.lockedRecordHead(tx, key, req.uuid));
+    const field = 'removed' in change ? 'removed' : 'tag';
+    if (row[field] === (change as Record<string, unknown>)[field]) return false;
+    await q.updateRecord(tx, row.uuid, change);
+    await audit(tx, ctx, {
+      action,
+      targetType: 'season',
+      targetId: seasonKey(key),
+      before: { uuid: row.uuid, [field]: row[field] },
+      after: { uuid: row.uuid, ...change },
+    });
+    return true;
+  });
+  if (changed) ctx.games.live.season(key.uniqueId, key.seasonId, { kind: 'records' });
+  return {};
+}
+
+/** `update_contest_game_record`: remove 1 removes a record (left out of statistics and exports), 0 restores it. */
+export function updateRecord(ctx: AuthedCtx, req: z.infer<typeof UpdateContestGameRecordReq>) {
+  const action = req.remove ? 'game_record.remove' : 'game_record.restore';
+  return changeRecord(ctx, req, action, { removed: req.remove });
+}
+
+/** `set_contest_game_record_tag`: the record's tag (2554 above 25 characters). */
+export function setRecordTag(ctx: AuthedCtx, req: z.infer<typeof SetContestGameRecordTagReq>) {
+  return changeRecord(ctx, req, 'game_record.tag', { tag: req.tag }, () =>
+    refuseFirst(validateRemark('record_tag', req.tag)),
+  );
+}
