@@ -41,6 +41,9 @@ type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
  */
 export const RECONNECT_GRACE_MS = 20_000;
 
+/** Due plans started at once in a scheduler pass. */
+const START_CONCURRENCY = 8;
+
 /** A game this process is running. */
 type Running = {
   uuid: string;
@@ -213,14 +216,21 @@ export class GameHost {
 
   /** Waiting plans whose time has come start when every player is ready and free. */
   private async startDuePlans(): Promise<void> {
+    const startable: string[] = [];
+    const seated = new Set<number>();
     for (const plan of await q.duePlans(this.db, this.clock.now())) {
-      if (this.closed) return;
-      const humans = plan.seats.filter((s) => s.accountId !== 0);
-      const allReady = humans.every(
-        (s) =>
-          this.presence.isReady(plan.uniqueId, plan.seasonId, s.accountId) && !this.seatsOf.has(s.accountId),
+      const humans = plan.seats.map((s) => s.accountId).filter((id) => id !== 0);
+      const free = humans.every(
+        (id) =>
+          this.presence.isReady(plan.uniqueId, plan.seasonId, id) && !this.seatsOf.has(id) && !seated.has(id),
       );
-      if (allReady) await this.startPlan(plan.uuid);
+      if (!free) continue;
+      for (const id of humans) seated.add(id);
+      startable.push(plan.uuid);
+    }
+    // A few at a time: each start is a transaction and a table handed to a worker.
+    for (let i = 0; i < startable.length && !this.closed; i += START_CONCURRENCY) {
+      await Promise.all(startable.slice(i, i + START_CONCURRENCY).map((uuid) => this.startPlan(uuid)));
     }
   }
 
