@@ -226,3 +226,24 @@ export async function stopGame(db: Executor, uuid: string, reason: string, now: 
     .set({ state: STOPPED, stopReason: reason, endTime: now, pauseUntil: null, updateTime: now })
     .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)));
 }
+
+/** How many games of a season are running. */
+export async function runningCount(db: Executor, uniqueId: number, seasonId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(games)
+    .where(and(eq(games.uniqueId, uniqueId), eq(games.seasonId, seasonId), eq(games.state, RUNNING)));
+  return row?.n ?? 0;
+}
+
+/** Cancels a season's waiting plans (state 5); answers how many there were. */
+export async function cancelWaitingPlans(db: Executor, uniqueId: number, seasonId: number): Promise<number> {
+  const rows = await db
+    .update(gamePlans)
+    .set({ state: 5 })
+    .where(
+      and(eq(gamePlans.uniqueId, uniqueId), eq(gamePlans.seasonId, seasonId), eq(gamePlans.state, WAITING)),
+    )
+    .returning({ uuid: gamePlans.uuid });
+  return rows.length;
+}

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx, Ctx } from '../../context';
 import type { Executor } from '../../db/client';
+import * as games from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import type { Action } from '../../policy';
 import { namesOf } from '../accounts/service';
@@ -291,20 +292,26 @@ export async function endSeason(
   ctx: AuthedCtx,
   ids: { uniqueId: number; seasonId: number },
 ): Promise<SeasonWire> {
-  return ctx.db.transaction(async (tx) => {
+  const { wire, cancelledPlans } = await ctx.db.transaction(async (tx) => {
     const { season, state } = await managedSeason(tx, ctx, ids, 'manageSeasons', { lock: true });
     if (state === SeasonState.ENDED) throw new ContestError(ErrorCode.SEASON_ENDED);
     if (state !== SeasonState.FINISHED) throw new ContestError(ErrorCode.SEASON_NOT_FINISHED);
+    // All matches must be done: a game still playing keeps the season open; plans that can no longer start go.
+    if ((await games.runningCount(tx, ids.uniqueId, ids.seasonId)) > 0)
+      throw new ContestError(ErrorCode.SEASON_NOT_FINISHED);
+    const cancelledPlans = await games.cancelWaitingPlans(tx, ids.uniqueId, ids.seasonId);
     const row = await q.updateSeason(tx, ids.uniqueId, ids.seasonId, { closeTime: ctx.now });
     await audit(tx, ctx, {
       action: 'season.end',
       targetType: 'season',
       targetId: seasonKey(season),
       before: { closeTime: null },
-      after: { closeTime: ctx.now },
+      after: { closeTime: ctx.now, cancelledPlans },
     });
-    return presentSeason(row, ctx.now);
+    return { wire: presentSeason(row, ctx.now), cancelledPlans };
   });
+  if (cancelledPlans > 0) ctx.games.live.season(ids.uniqueId, ids.seasonId, { kind: 'plans' });
+  return wire;
 }
 
 /** The list that holds the accounts of a chat limit type (none for no limit). */
