@@ -5,6 +5,7 @@ export * from './contests';
 export * from './games';
 export * from './managers';
 export * from './notices';
+export * from './ranking';
 export * from './records';
 export * from './roster';
 export * from './seasons';
