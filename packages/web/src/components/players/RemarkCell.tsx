@@ -1,5 +1,5 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { LIMITS, validateRemark } from '@taikai/protocol';
+import { REMARK_MAX, validateRemark } from '@taikai/protocol';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Tooltip from 'antd/es/tooltip';
@@ -7,27 +7,38 @@ import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** What a cell edits: a season player's remark (100), a running game's tag or a record's tag (25). */
+type Kind = 'season_player' | 'game' | 'record_tag';
+
+const LABELS: Record<Kind, { placeholder: string; edit: string }> = {
+  season_player: { placeholder: 'players.remarkPlaceholder', edit: 'players.editRemark' },
+  game: { placeholder: 'record.tagPlaceholder', edit: 'record.editTag' },
+  record_tag: { placeholder: 'record.tagPlaceholder', edit: 'record.editTag' },
+};
+
 /**
- * A season player's remark, edited in place: click the pencil, type (at most 100 characters), Enter or
- * leaving the field saves, Escape cancels. `onSave` rejects when the call failed (the field stays open).
+ * A remark or tag edited in place: click the pencil, type (at most its kind's length), Enter or leaving the
+ * field saves, Escape cancels. `onSave` rejects when the call failed (the field stays open).
  */
 export function RemarkCell({
   value,
   onSave,
   readOnly,
   testId,
+  kind = 'season_player',
 }: {
   value: string;
   onSave: (remark: string) => Promise<void>;
   readOnly?: boolean;
   testId: string;
+  kind?: Kind;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   // Enter, then the blur of the closing field, must save once; Escape must not save at all.
   const busy = useRef(false);
-  const tooLong = draft !== null && validateRemark('season_player', draft).length > 0;
+  const tooLong = draft !== null && validateRemark(kind, draft).length > 0;
 
   const close = () => {
     busy.current = true;
@@ -66,11 +77,11 @@ export function RemarkCell({
         size="small"
         data-testid={`${testId}-input`}
         value={draft}
-        maxLength={LIMITS.SEASON_PLAYER_REMARK_MAX}
+        maxLength={REMARK_MAX[kind]}
         showCount
         status={tooLong ? 'error' : undefined}
         disabled={saving}
-        placeholder={t('players.remarkPlaceholder')}
+        placeholder={t(LABELS[kind].placeholder)}
         onChange={(e) => setDraft(e.target.value)}
         onPressEnter={() => void save()}
         onBlur={() => void save()}
@@ -92,12 +103,12 @@ export function RemarkCell({
         {value || '—'}
       </Typography.Text>
       {!readOnly && (
-        <Tooltip title={t('players.editRemark')}>
+        <Tooltip title={t(LABELS[kind].edit)}>
           <Button
             type="text"
             size="small"
             icon={<EditOutlined />}
-            aria-label={t('players.editRemark')}
+            aria-label={t(LABELS[kind].edit)}
             data-testid={`${testId}-edit`}
             onClick={open}
           />

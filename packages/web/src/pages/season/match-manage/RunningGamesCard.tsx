@@ -21,8 +21,8 @@ import {
   updateGameRemark,
 } from '../../../api/game-calls';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { RemarkCell } from '../../../components/players/RemarkCell';
 import { formatMinute } from '../../../components/time';
-import { TagCell } from '../record/TagCell';
 import { LiveStatus } from './LiveStatus';
 import { handOf, pauseEndFormat, seatColumns, windOf } from './progress';
 import { runningKey, useRunningGames } from './queries';
@@ -135,7 +135,7 @@ export function RunningGamesCard({
             title: t('matchManage.tag'),
             dataIndex: 'tag',
             render: (tag: string, g: RunningGame) => (
-              <TagCell
+              <RemarkCell
                 kind="game"
                 value={tag}
                 readOnly={readOnly}

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { type GameRecord, setGameRecordTag, updateGameRecord } from '../../../api/game-calls';
 import { keys } from '../../../api/queries';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { RemarkCell } from '../../../components/players/RemarkCell';
 import { DATE_TIME_FORMAT, formatMinute, formatRange } from '../../../components/time';
 import { CSV_COOLDOWN_KEYS, CsvExportDialog, useCsvCooldown } from './CsvExportDialog';
 import { csvWords } from './csvWords';
@@ -25,7 +26,6 @@ import { PlacementList } from './PlacementList';
 import { fetchRecordPage, type RecordQuery, useRecordPage } from './queries';
 import { RecordFileButton } from './RecordFileButton';
 import { DEFAULT_WINDOW_DAYS, defaultWindow, lastDays, recordCsvRows, windowParams } from './recordView';
-import { TagCell } from './TagCell';
 
 export const RECORD_PAGE_SIZES = [10, 20, 50, 100];
 
@@ -248,7 +248,7 @@ export function RecordsTab({
             dataIndex: 'tag',
             render: (tag: string, r: GameRecord) => (
               <Space orientation="vertical" size={2}>
-                <TagCell
+                <RemarkCell
                   kind="record_tag"
                   value={tag}
                   readOnly={readOnly}
