@@ -59,7 +59,7 @@ export const CreateGamePlanReq = z.object({
   ai_level: LooseId.pipe(z.number().max(2)).optional(),
   remark: GameText.optional(),
 });
-export const CreateGamePlanRes = z.object({ uuid: z.string() });
+export const CreateGamePlanRes = z.object({ uuid: WireText });
 
 export const PlanSeatWire = z.object({
   account_id: z.number().int(),
@@ -75,7 +75,7 @@ export const PlanSeatWire = z.object({
 // GET /api/contest/fetch_contest_game_plan_list?unique_id&season_id — waiting plans, soonest first.
 export const FetchContestGamePlanListReq = z.object(SeasonRef);
 export const GamePlanWire = z.object({
-  uuid: z.string(),
+  uuid: WireText,
   game_start_time: z.number().int(),
   remark: WireText,
   /** Singular here, plural in create_game_plan (WIRE.md). */
@@ -106,7 +106,7 @@ export const GameProgressWire = z.object({
 // GET /api/contest/contest_running_game_list?unique_id&season_id
 export const ContestRunningGameListReq = z.object(SeasonRef);
 export const RunningGameWire = z.object({
-  game_uuid: z.string(),
+  game_uuid: WireText,
   start_time: z.number().int(),
   tag: WireText,
   /** Seat order E,S,W,N; `score` is the seat's current points. */
@@ -117,7 +117,7 @@ export const RunningGameWire = z.object({
   /** When the pause ends by itself (unix s), 0 when running. */
   pause_until: z.number().int(),
   /** The wall commitment published at the start: sha256 of the secret seed. */
-  commitment: z.string(),
+  commitment: WireText,
 });
 export const ContestRunningGameListRes = z.array(RunningGameWire);
 
@@ -149,7 +149,7 @@ export const UpdateContestGameRemarkRes = z.object({});
 // GET /api/game/realtime/{uuid}/progress/latest — no auth, not wrapped in `data`.
 export const RealtimeProgressRes = z.union([
   z.object({
-    uuid: z.string(),
+    uuid: WireText,
     chang: z.number().int(),
     ju: z.number().int(),
     ben: z.number().int(),

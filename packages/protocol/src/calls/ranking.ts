@@ -43,7 +43,7 @@ export const RankRowWire = z.object({
   qualified: z.number().int(),
   ...PlaceCounts,
   /** The last game that counts ('' when none). */
-  uuid: z.string(),
+  uuid: WireText,
 });
 
 // POST (or GET) /api/contest/fetch_season_player_rank — the season's personal ranking, always up to date.
@@ -86,7 +86,7 @@ export const FetchSeasonPlayerCalcRankRes = z.object({
 });
 
 export const RecentGameWire = z.object({
-  uuid: z.string(),
+  uuid: WireText,
   end_time: z.number().int(),
   /** Final place. */
   rank: z.number().int(),

@@ -23,7 +23,7 @@ export const RecordPlayerWire = z.object({
 });
 
 export const GameRecordWire = z.object({
-  uuid: z.string(),
+  uuid: WireText,
   start_time: z.number().int(),
   end_time: z.number().int(),
   /** The plan's remark, or what an organiser set since. */
@@ -32,7 +32,7 @@ export const GameRecordWire = z.object({
   /** The rule the game was played under: round type and detail_rule. */
   config: z.object({
     mode: z.number().int(),
-    detail_rule: z.record(z.string(), z.union([z.number(), z.boolean()])),
+    detail_rule: z.record(WireText, z.union([z.number(), z.boolean()])),
   }),
   /** Seat order; robots are account 0 with the robot's name. */
   accounts: z.array(
@@ -47,7 +47,7 @@ export const GameRecordWire = z.object({
   /** `players` in final placement order. */
   result: z.object({ players: z.array(RecordPlayerWire) }),
   /** sha256 of the wall seed, published when the game started. */
-  commitment: z.string(),
+  commitment: WireText,
 });
 
 // GET or POST /api/contest/fetch_contest_game_records — newest first.
@@ -63,7 +63,7 @@ export const FetchContestGameRecordsReq = z.object({
 export const FetchContestGameRecordsRes = z.object({
   record_list: z.array(GameRecordWire),
   total: z.number().int(),
-  token: z.string(),
+  token: WireText,
 });
 
 // POST /api/contest/update_contest_game_record — remove 1 removes (excluded from statistics), 0 restores.
@@ -75,13 +75,13 @@ export const SetContestGameRecordTagReq = z.object({ ...SeasonRef, uuid: GameUui
 export const SetContestGameRecordTagRes = z.object({});
 
 export const MarkedGameWire = z.object({
-  game_uuid: z.string(),
+  game_uuid: WireText,
   start_time: z.number().int(),
   account_id: z.number().int(),
   nickname: WireText,
   /** 7 for a counted (kazoe) yakuman, else the multiple. */
   yiman: z.number().int(),
-  yaku: z.array(z.string()),
+  yaku: z.array(WireText),
   info: z.object({ chang: z.number().int(), ju: z.number().int(), ben: z.number().int() }),
   removed: z.number().int(),
 });
@@ -108,16 +108,16 @@ export const FetchContestSeasonPlayerGameRecordRes = z.object({
 // the verification of every wall against the commitment published at its start.
 export const FetchContestGameRecordFileReq = z.object({ ...SeasonRef, uuid: GameUuid });
 export const FetchContestGameRecordFileRes = z.object({
-  uuid: z.string(),
-  seed: z.string(),
-  commitment: z.string(),
+  uuid: WireText,
+  seed: WireText,
+  commitment: WireText,
   verification: z.object({
     ok: z.boolean(),
     /** Hands whose walls were re-dealt from the seed and matched. */
     hands: z.number().int(),
     /** Why it failed, when it did. */
-    problems: z.array(z.string()),
+    problems: z.array(WireText),
   }),
   /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
-  tenhou: z.record(z.string(), z.unknown()),
+  tenhou: z.record(WireText, z.unknown()),
 });

@@ -278,12 +278,18 @@ describe('update_contest_base: game_rule_setting', () => {
     expect(res.body.error.unsupported).toEqual([
       { field: 'guyi_mode', value: 1, reason: expect.any(String) },
     ]);
+    // Three-player tables are played; a field the engine cannot honour for three players is refused by name.
     const threePlayer = await update(org, unique_id, {
-      game_rule_setting: { mode: 12, detail_rule: DEFAULT_RULE_3P },
+      game_rule_setting: { mode: 12, detail_rule: { ...DEFAULT_RULE_3P, enable_renhe: 1 } },
     });
     expect(threePlayer.body.error.code).toBe(2517);
-    expect(threePlayer.body.error.unsupported[0]).toMatchObject({ field: 'mode', value: 12 });
+    expect(threePlayer.body.error.unsupported[0]).toMatchObject({ field: 'enable_renhe', value: 1 });
     expect((await detailOf(org, unique_id)).mode).toBe(2);
+    const accepted = await update(org, unique_id, {
+      game_rule_setting: { mode: 12, detail_rule: DEFAULT_RULE_3P },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await detailOf(org, unique_id)).mode).toBe(12);
   });
 
   it('a three-player rule is validated for three players (honba in steps of 200)', async () => {
