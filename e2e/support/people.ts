@@ -24,12 +24,18 @@ export interface Tournament {
 }
 
 /**
- * Creates a tournament by API as any client does (mode 2, listed publicly), its season 1 from `start` to `end`
- * (unix seconds). `name` is one name for every language, or a name per language in the order given.
+ * Creates a tournament by API as any client does (round type `mode`, 2 South by default; listed publicly), its
+ * season 1 from `start` to `end` (unix seconds). `name` is one name for every language, or a name per language
+ * in the order given.
  */
 export function createTournament(
   token: string,
-  { name, start, end }: { name: string | Record<string, string>; start: number; end: number },
+  {
+    name,
+    start,
+    end,
+    mode = 2,
+  }: { name: string | Record<string, string>; start: number; end: number; mode?: number },
 ): Promise<Tournament> {
   const names =
     typeof name === 'string'
@@ -37,7 +43,7 @@ export function createTournament(
       : Object.entries(name).map(([lang, content]) => ({ lang, content }));
   return call<Tournament>('/api/contest/create_contest', token, {
     name: names,
-    game_rule_setting: { mode: 2 },
+    game_rule_setting: { mode },
     open_show: 1,
     start_time: start,
     end_time: end,

@@ -119,8 +119,9 @@ describe('sign-up and match windows', () => {
 
   it('with auto match on, the match window must lie within the season: 2562', async () => {
     const t = await tournament(world);
-    // The first season has no match window yet.
-    expect(codeOf(await update(t, { auto_match: 1 }))).toBe(ErrorCode.TIME_SETTINGS_WRONG);
+    expect(
+      codeOf(await update(t, { auto_match: 1, match_start_time: t.start - 1, match_end_time: t.end })),
+    ).toBe(ErrorCode.TIME_SETTINGS_WRONG);
     expect(
       codeOf(await update(t, { auto_match: 1, match_start_time: t.start, match_end_time: t.end + 1 })),
     ).toBe(ErrorCode.TIME_SETTINGS_WRONG);
@@ -147,8 +148,14 @@ describe('sign-up and match windows', () => {
       signup_end_time: end,
       auto_match: 0,
       match_start_time: start,
-      match_end_time: start,
+      match_end_time: end,
     });
+  });
+
+  it("the first season's match window is the season, so auto-match can be switched on alone", async () => {
+    const t = await tournament(world);
+    const res = await update(t, { auto_match: 1 });
+    expect(res.body.data).toMatchObject({ auto_match: 1, match_start_time: t.start, match_end_time: t.end });
   });
 });
 

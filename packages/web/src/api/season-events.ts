@@ -10,8 +10,19 @@ import { readToken } from './token';
 // goes in the Authorization header like every other call. While the stream is down the match pages poll at the
 // spec's intervals (ready 5 s, running 30 s).
 
-/** The game lists of a season kept in the query cache, each under `[...keys.games(u, s), kind]`. */
-export type GameListKind = 'ready' | 'plans' | 'running' | 'records' | 'marked';
+/**
+ * The game lists of a season kept in the query cache, each under `[...keys.games(u, s), kind]`; the rankings and
+ * player statistics read from the records (api/ranking-calls.ts) are kept the same way.
+ */
+export type GameListKind =
+  | 'ready'
+  | 'plans'
+  | 'running'
+  | 'records'
+  | 'marked'
+  | 'rank'
+  | 'calcRank'
+  | 'playerData';
 
 export const gameListKey = (uniqueId: number, seasonId: number, kind: GameListKind) =>
   [...keys.games(uniqueId, seasonId), kind] as const;
@@ -101,13 +112,14 @@ export function seasonChangeOf(frame: SseFrame): SeasonChange | null {
 
 /**
  * The lists a change touches: a ready change moves plan seats between ready and not; a records change may bring
- * yakuman marks; a game starting or ending moves a plan (started) and the ready list (seated).
+ * yakuman marks and changes the rankings and player statistics; a game starting or ending moves a plan (started)
+ * and the ready list (seated).
  */
 const ALSO_CHANGED: Record<Exclude<SeasonChange['kind'], 'progress'>, GameListKind[]> = {
   ready: ['ready', 'plans'],
   plans: ['plans', 'ready'],
   running: ['running', 'plans', 'ready'],
-  records: ['records', 'marked'],
+  records: ['records', 'marked', 'rank', 'calcRank', 'playerData'],
 };
 
 /**

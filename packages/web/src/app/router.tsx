@@ -13,11 +13,11 @@ const PrivacyPage = lazy(() => import('../pages/privacy/PrivacyPage'));
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ContestPage = lazy(() => import('../pages/contest/ContestPage'));
 const InfoTab = lazy(() => import('../pages/contest/info/InfoTab'));
-const ContestTabPending = lazy(() => import('../pages/contest/ContestTabPending'));
 const NoticeTab = lazy(() => import('../pages/contest/notice/NoticeTab'));
 const ManagerTab = lazy(() => import('../pages/contest/manager/ManagerTab'));
 const HistoryTab = lazy(() => import('../pages/contest/history/HistoryTab'));
 const SeasonsTab = lazy(() => import('../pages/contest/seasons/SeasonsTab'));
+const UserCardsTab = lazy(() => import('../pages/contest/user/UserCardsTab'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
 const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
 const PlayIndexPage = lazy(() => import('../pages/play/PlayIndexPage'));
@@ -64,7 +64,7 @@ const router = createBrowserRouter([
               { path: 'announcement', element: <NoticeTab /> },
               { path: 'manager', element: <ManagerTab /> },
               { path: 'history', element: <HistoryTab /> },
-              { path: 'user', element: <ContestTabPending tab="user" /> },
+              { path: 'user', element: <UserCardsTab /> },
               { path: 'season', element: <SeasonsTab /> },
               { path: 'season/:seasonId/*', element: <SeasonPage /> },
               { path: '*', element: <Navigate to="." replace /> },

@@ -53,6 +53,9 @@ export async function createFirstSeason(
     signupType: SignupType.CLOSE,
     signupStartTime: contest.startTime,
     signupEndTime: endTime,
+    // The match window is the season, as for every later season, so that switching auto-match on needs no times.
+    matchStartTime: contest.startTime,
+    matchEndTime: endTime,
     rankRule: RankRule.NONE,
     rankType: SeasonType.PERSONAL,
   });

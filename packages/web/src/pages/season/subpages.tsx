@@ -23,4 +23,5 @@ export const SUBPAGE_COMPONENTS: Partial<Record<SeasonSubpage, SubpageComponent>
   'match-manage': lazy(() => import('./match-manage/MatchManagePage')),
   'reservation-manage': lazy(() => import('./reservation-manage/ReservationManagePage')),
   record: lazy(() => import('./record/RecordPage')),
+  player_statistics: lazy(() => import('./player-statistics/PlayerStatisticsPage')),
 };

@@ -66,7 +66,7 @@ function ReadyRow({
       data-busy={busy ? '1' : '0'}
     >
       <div className="reservation-ready-main">
-        <Typography.Text strong ellipsis style={{ maxWidth: 150 }}>
+        <Typography.Text strong ellipsis={{ tooltip: player.nickname }} style={{ maxWidth: 150 }}>
           {player.nickname}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

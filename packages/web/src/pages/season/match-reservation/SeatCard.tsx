@@ -61,7 +61,12 @@ export function SeatCard({
       >
         <UserOutlined />
         <div className="reservation-seat-name">
-          <Typography.Text strong ellipsis style={{ maxWidth: 130 }} data-testid={`seat-${index}-name`}>
+          <Typography.Text
+            strong
+            ellipsis={{ tooltip: seat.nickname }}
+            style={{ maxWidth: 130 }}
+            data-testid={`seat-${index}-name`}
+          >
             {seat.nickname}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

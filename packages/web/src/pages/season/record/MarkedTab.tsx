@@ -134,7 +134,7 @@ export function MarkedTab({
             key: 'player',
             render: (_: unknown, m: MarkedGame) =>
               m.account_id === 0 ? (
-                <Typography.Text type="secondary">{m.nickname || t('matchManage.robot')}</Typography.Text>
+                <Typography.Text type="secondary">{t('matchManage.robot')}</Typography.Text>
               ) : (
                 <Space orientation="vertical" size={0}>
                   <Typography.Text strong>{m.nickname}</Typography.Text>

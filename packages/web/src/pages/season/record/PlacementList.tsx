@@ -20,8 +20,9 @@ export function PlacementList({ record }: { record: GameRecord }) {
             <Tag style={{ marginInlineEnd: 0 }}>{t(`matchManage.winds.${p.wind}`)}</Tag>
             <span data-testid={`record-player-${record.uuid}-${p.place}`}>
               {p.account_id === 0 ? (
+                // The stored name ("robot 1") is the server's, in English: the page says robot in its language.
                 <Typography.Text type="secondary">
-                  <RobotOutlined /> {p.nickname || t('matchManage.robot')}
+                  <RobotOutlined /> {t('matchManage.robot')}
                 </Typography.Text>
               ) : (
                 <Tooltip title={`${p.nickname} (${p.publicId})`}>
