@@ -666,11 +666,6 @@ const chs = {
     blacklistRemoved: '已移出黑名单',
   },
   matchReservation: {
-    live: '实时',
-    liveHint: '对局开始、进行和结束时，本页会实时更新。',
-    reconnecting: '重新连接中',
-    reconnectingHint:
-      '实时连接已断开，正在重新连接；在此期间每 5 秒刷新准备列表和预约，每 30 秒刷新进行中的对局。',
     readyTitle: '准备中的选手',
     readyCount: '空闲 {{free}} / 共 {{total}}',
     searchPlaceholder: '搜索昵称、ID、备注或队伍',

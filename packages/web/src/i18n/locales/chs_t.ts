@@ -666,11 +666,6 @@ const chs_t: Messages = {
     blacklistRemoved: '已移出黑名單',
   },
   matchReservation: {
-    live: '即時',
-    liveHint: '對局開始、進行和結束時，本頁會即時更新。',
-    reconnecting: '重新連線中',
-    reconnectingHint:
-      '即時連線已中斷，正在重新連線；期間每 5 秒重新整理準備列表和預約，每 30 秒重新整理進行中的對局。',
     readyTitle: '準備中的選手',
     readyCount: '空閒 {{free}} / 共 {{total}}',
     searchPlaceholder: '搜尋暱稱、ID、備註或隊伍',

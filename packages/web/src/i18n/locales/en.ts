@@ -683,11 +683,6 @@ const en: Messages = {
     blacklistRemoved: 'Removed from the blacklist',
   },
   matchReservation: {
-    live: 'Live',
-    liveHint: 'This page updates as soon as games start, progress and end.',
-    reconnecting: 'Reconnecting',
-    reconnectingHint:
-      'The live connection is down and reconnecting; meanwhile ready players and plans refresh every 5 seconds, running games every 30 seconds.',
     readyTitle: 'Ready players',
     readyCount: '{{free}} free of {{total}}',
     searchPlaceholder: 'Search nickname, ID, remark or team',

@@ -686,11 +686,6 @@ const jp: Messages = {
     blacklistRemoved: 'ブラックリストから外しました',
   },
   matchReservation: {
-    live: 'ライブ',
-    liveHint: '対局の開始・進行・終了がこのページにすぐ反映されます。',
-    reconnecting: '再接続中',
-    reconnectingHint:
-      'ライブ接続が切れたため再接続しています。その間、準備リストと予約は 5 秒ごと、進行中の対局は 30 秒ごとに更新します。',
     readyTitle: '準備完了の選手',
     readyCount: '空き {{free}} / 全 {{total}}',
     searchPlaceholder: 'ニックネーム・ID・備考・チームで検索',

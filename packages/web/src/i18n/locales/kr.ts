@@ -678,11 +678,6 @@ const kr: Messages = {
     blacklistRemoved: '블랙리스트에서 제외했습니다',
   },
   matchReservation: {
-    live: '실시간',
-    liveHint: '대국이 시작·진행·종료되면 이 페이지에 바로 반영됩니다.',
-    reconnecting: '다시 연결 중',
-    reconnectingHint:
-      '실시간 연결이 끊겨 다시 연결하고 있습니다. 그동안 준비 목록과 예약은 5초마다, 진행 중인 대국은 30초마다 새로 고칩니다.',
     readyTitle: '준비된 선수',
     readyCount: '대기 {{free}} / 전체 {{total}}',
     searchPlaceholder: '닉네임, ID, 메모 또는 팀 검색',

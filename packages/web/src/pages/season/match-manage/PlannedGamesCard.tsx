@@ -12,9 +12,9 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { type GamePlan, removeGamePlan } from '../../../api/game-calls';
+import { LiveStatus } from '../../../components/LiveStatus';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
-import { LiveStatus } from './LiveStatus';
 import { planSeats, readyCount, seatColumns, windOf } from './progress';
 import { plansKey, plansRefreshMs, useGamePlans } from './queries';
 import { SeatCell } from './SeatCell';
@@ -70,7 +70,7 @@ export function PlannedGamesCard({
       }
       extra={
         <Space size="middle">
-          <LiveStatus live={live} intervalS={refreshS} />
+          <LiveStatus live={live} intervalS={refreshS} testId="match-live-status" />
           <Button
             data-testid="planned-refresh"
             loading={plans.isFetching && !plans.isPending}

@@ -20,10 +20,10 @@ import {
   terminateRunningGame,
   updateGameRemark,
 } from '../../../api/game-calls';
+import { LiveStatus } from '../../../components/LiveStatus';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { formatMinute } from '../../../components/time';
-import { LiveStatus } from './LiveStatus';
 import { handOf, pauseEndFormat, seatColumns, windOf } from './progress';
 import { runningKey, useRunningGames } from './queries';
 import { SeatCell } from './SeatCell';
@@ -94,7 +94,7 @@ export function RunningGamesCard({
       }
       extra={
         <Space size="middle">
-          <LiveStatus live={live} intervalS={LIMITS.RUNNING_REFRESH_S} />
+          <LiveStatus live={live} intervalS={LIMITS.RUNNING_REFRESH_S} testId="match-live-status" />
           <Button
             data-testid="running-refresh"
             loading={running.isFetching && !running.isPending}

@@ -10,7 +10,14 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { ErrorCode, gameVariantOf, type PlayerCount, playerCountOf, SeasonState } from '@taikai/protocol';
+import {
+  ErrorCode,
+  gameVariantOf,
+  LIMITS,
+  type PlayerCount,
+  playerCountOf,
+  SeasonState,
+} from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -23,13 +30,13 @@ import { ApiError } from '../../../api/client';
 import { createGamePlan, type ReadyPlayer } from '../../../api/game-calls';
 import { keys, useServerClock } from '../../../api/queries';
 import { gameListKey, useSeasonEvents } from '../../../api/season-events';
+import { LiveStatus } from '../../../components/LiveStatus';
 import { accessOf } from '../../contest/manager/access';
 import { useContestOutlet } from '../../contest/useContestRoute';
 import type { SeasonPageProps } from '../subpages';
 import { BatchPanel } from './BatchPanel';
 import { LIST_DROP_ID, seatIndexOf } from './dnd';
 import { GamesFloat } from './GamesFloat';
-import { LiveIndicator } from './LiveIndicator';
 import { ManualPanel } from './ManualPanel';
 import { type PlanOptions, rememberedAiLevel, startTimeOf } from './options';
 import { useGamePlans, useReadyPlayers, useRunningGames } from './queries';
@@ -219,7 +226,7 @@ export default function MatchReservationPage({ contest, season }: SeasonPageProp
   return (
     <div className="reservation-page" data-testid="match-reservation-page">
       <div className="reservation-toolbar">
-        <LiveIndicator live={live} />
+        <LiveStatus live={live} intervalS={LIMITS.READY_REFRESH_S} testId="reservation-live" />
       </div>
       {autoMatch && (
         <Alert
