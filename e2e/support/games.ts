@@ -246,3 +246,51 @@ export class ScriptedPlayer {
 export function closeAll(links: readonly (ScriptedPlayer | undefined)[]): void {
   for (const link of links) link?.close();
 }
+
+/** A record as `fetch_contest_game_records` lists it (the fields rankings are made of). */
+export interface PlayedRecord {
+  uuid: string;
+  removed: number;
+  end_time: number;
+  accounts: { account_id: number; seat: number }[];
+  /** Seats in placement order (1st first), with settled points ×1000. */
+  result: { players: { seat: number; total_point: number }[] };
+}
+
+/** A season's records, newest first (at most 100). */
+export async function seasonRecords(
+  token: string,
+  ids: { uniqueId: number; seasonId: number },
+): Promise<{ record_list: PlayedRecord[]; total: number }> {
+  return call<{ record_list: PlayedRecord[]; total: number }>(
+    `/api/contest/fetch_contest_game_records?unique_id=${ids.uniqueId}&season_id=${ids.seasonId}&limit=100`,
+    token,
+  );
+}
+
+/**
+ * Plans one table per pair (the two players East and South, robots West and North), as the organiser's
+ * "create game" does, and waits until the season has `total` records: the pairs' players must be ready on their
+ * links and answer at once (`delayMs` 0) for East games to finish in a few seconds.
+ */
+export async function playRobotTables(
+  token: string,
+  ids: { uniqueId: number; seasonId: number },
+  pairs: readonly (readonly [RosterPlayer, RosterPlayer])[],
+  total: number,
+  timeoutMs = 90_000,
+): Promise<PlayedRecord[]> {
+  for (const [east, south] of pairs)
+    await call('/api/contest/create_game_plan', token, {
+      unique_id: ids.uniqueId,
+      season_id: ids.seasonId,
+      account_list: [east.accountId, south.accountId, 0, 0],
+    });
+  const { record_list } = await eventually(
+    () => seasonRecords(token, ids),
+    (r) => r.total >= total,
+    `${total} records`,
+    timeoutMs,
+  );
+  return record_list;
+}

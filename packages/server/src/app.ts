@@ -13,6 +13,7 @@ import { historyRoutes } from './domains/history/routes';
 import { observerRoutes } from './domains/observers/routes';
 import { planRoutes } from './domains/plans/routes';
 import { playerRoutes } from './domains/players/routes';
+import { rankingRoutes } from './domains/ranking/routes';
 import { recordRoutes } from './domains/records/routes';
 import { runningRoutes } from './domains/running/routes';
 import { seasonRoutes } from './domains/seasons/routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   planRoutes(app);
   runningRoutes(app);
   recordRoutes(app);
+  rankingRoutes(app);
   // Live channels (README): the season's event stream for the console, the player link for players.
   seasonStreamRoutes(app);
   await playerLinkRoutes(app);

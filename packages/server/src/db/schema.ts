@@ -439,10 +439,51 @@ export const recordPlayers = pgTable(
     partPoint: integer('part_point').notNull(),
     totalPoint: integer('total_point').notNull(),
     endTime: unix('end_time').notNull(),
+    /** The record's `removed` flag, kept equal to it in the same transaction (rankings read only this table). */
+    removed: integer('removed').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.recordUuid, t.seat] }),
     index('record_players_account_idx').on(t.uniqueId, t.seasonId, t.accountId, t.endTime),
+    // Rankings and statistics: each player's counted games in end-time order, covering what they sum.
+    index('record_players_ranking_idx')
+      .on(t.uniqueId, t.seasonId, t.accountId, t.endTime, t.recordUuid, t.totalPoint, t.place)
+      .where(sql`${t.removed} = 0 and ${t.accountId} <> 0`),
+  ],
+);
+
+/**
+ * Each player's season in numbers, recounted from their `record_players` rows (those not removed) in the same
+ * transaction as every change to them: a record written, removed or restored. Not a cache: it is never behind
+ * the records, and the rankings read it so that a read does not sum every game of the season.
+ * `recent_points[k]` is the total of the k latest games, `best_points[k]` the best total of k consecutive games
+ * (end-time order) and `best_ends[k]` the last game of the earliest such series, for k = 1 … min(games, 10).
+ */
+export const rankingPlayers = pgTable(
+  'ranking_players',
+  {
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    games: integer('games').notNull(),
+    totalPoint: bigint('total_point', { mode: 'number' }).notNull(),
+    place1: integer('place_1').notNull(),
+    place2: integer('place_2').notNull(),
+    place3: integer('place_3').notNull(),
+    place4: integer('place_4').notNull(),
+    placeSum: integer('place_sum').notNull(),
+    latestUuid: text('latest_uuid').notNull(),
+    recentPoints: bigint('recent_points', { mode: 'number' }).array().notNull(),
+    bestPoints: bigint('best_points', { mode: 'number' }).array().notNull(),
+    bestEnds: text('best_ends').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uniqueId, t.seasonId, t.accountId] }),
+    foreignKey({
+      name: 'ranking_players_season_fk',
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
   ],
 );
 

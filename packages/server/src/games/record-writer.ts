@@ -2,6 +2,7 @@ import type { TableEvent } from '@taikai/engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type GameSeatRow, gameHands, gameRecords, games, recordMarks, recordPlayers } from '../db/schema';
+import { recountPlayers } from '../domains/ranking/queries';
 
 type Finished = Extract<TableEvent, { type: 'finished' }>;
 
@@ -15,8 +16,9 @@ type StoredHand = {
 
 /**
  * A finished game becomes its record in one transaction: the record (players in placement order, the rule, the
- * hand log, the revealed seed), a row per seat, the yakuman marks of its hands, and the game's state. A record
- * that already exists (a game finished twice across a restart) is not written again.
+ * hand log, the revealed seed), a row per seat, its players' season figures (`ranking_players`), the yakuman
+ * marks of its hands, and the game's state. A record that already exists (a game finished twice across a
+ * restart) is not written again.
  */
 export async function writeRecord(
   db: Db,
@@ -72,6 +74,12 @@ export async function writeRecord(
           totalPoint: p.total_point,
           endTime: now,
         })),
+      );
+      // The players' season figures, in this transaction: the next ranking read counts the game.
+      await recountPlayers(
+        tx,
+        { uniqueId: game.uniqueId, seasonId: game.seasonId },
+        game.seats.map((s) => s.account_id),
       );
       const hands = await tx
         .select({ hand: gameHands.hand, result: gameHands.result })

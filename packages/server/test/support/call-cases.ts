@@ -215,6 +215,25 @@ export const CALL_CASES: Record<string, CallCase> = {
     request: (f) => ({ body: { ...ids(f), uuid: RECORD_UUID, tag: 'final table' } }),
   },
 
+  // Rankings and player statistics (the fixture's season has no records: empty rankings, zero statistics)
+  fetch_season_player_rank: {
+    request: (f) => ({
+      query: { ...ids(f), offset: 0, limit: 20 },
+      body: { ...ids(f), offset: 0, limit: 20 },
+    }),
+  },
+  fetch_season_player_calc_rank: {
+    request: (f) => ({
+      body: {
+        ...ids(f),
+        setting: { points: [30, 10, -10, -30], divisor: 1, min_games: 0 },
+        offset: 0,
+        limit: 20,
+      },
+    }),
+  },
+  fetch_season_player_data: { request: (f) => ({ query: { ...ids(f), account_id: f.player.account.id } }) },
+
   // Live channels: the season's event stream (its first event is read, then the stream is dropped)
   season_events: { request: (f) => ({ query: ids(f) }) },
 };

@@ -64,11 +64,19 @@ export function presentPublicInfo(
   };
 }
 
-/** Games are not played yet: every player's record is empty. */
-const noGames = () => ({ total_game_count: 0, recent_games: [], highest_series_points: 0 });
+type AccountData = z.infer<typeof SeasonPlayerWire>['account_data'];
 
-/** A sign-up or roster row; its nickname is the season's, else the account's. */
-export function presentSeasonPlayer(row: ListedPlayerRow): z.infer<typeof SeasonPlayerWire> {
+/** A player without counted games in the season. */
+const noGames = (): AccountData => ({ total_game_count: 0, recent_games: [], highest_series_points: 0 });
+
+/**
+ * A sign-up or roster row; its nickname is the season's, else the account's. `games` is what the season's
+ * records say of the player (the ranking domain's `accountDataAmong`).
+ */
+export function presentSeasonPlayer(
+  row: ListedPlayerRow,
+  games?: AccountData,
+): z.infer<typeof SeasonPlayerWire> {
   return {
     account_id: row.accountId,
     nickname: row.nickname ?? row.accountNickname,
@@ -76,7 +84,7 @@ export function presentSeasonPlayer(row: ListedPlayerRow): z.infer<typeof Season
     state: row.state,
     create_time: row.createTime,
     team_name: '',
-    account_data: noGames(),
+    account_data: games ?? noGames(),
   };
 }
 

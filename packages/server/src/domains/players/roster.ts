@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
+import { accountDataAmong } from '../ranking/service';
 import { seasonKey } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
@@ -61,7 +62,7 @@ export async function playerList(
   req: z.infer<typeof ContestSeasonPlayerListReq>,
 ): Promise<z.infer<typeof ContestSeasonPlayerListRes>> {
   const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
-  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const { rows, total } = await q.playerPage(ctx.db, ids, {
     state: req.state,
     search: req.search ?? '',
@@ -69,7 +70,13 @@ export async function playerList(
     offset: req.offset,
     limit: req.limit,
   });
-  return { list: rows.map(presentSeasonPlayer), total };
+  const games = await accountDataAmong(
+    ctx.db,
+    ids,
+    season,
+    rows.map((r) => r.accountId),
+  );
+  return { list: rows.map((row) => presentSeasonPlayer(row, games.get(row.accountId))), total };
 }
 
 /**

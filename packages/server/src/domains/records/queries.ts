@@ -105,12 +105,15 @@ export async function lockedRecordHead(db: Executor, key: SeasonKey, uuid: strin
   return row;
 }
 
+/** Changes a record; its per-seat rows take a new `removed` flag in the same statement's transaction. */
 export async function updateRecord(
   db: Executor,
   uuid: string,
   change: { removed: number } | { tag: string },
 ): Promise<void> {
   await db.update(gameRecords).set(change).where(eq(gameRecords.uuid, uuid));
+  if ('removed' in change)
+    await db.update(recordPlayers).set({ removed: change.removed }).where(eq(recordPlayers.recordUuid, uuid));
 }
 
 const playerWhere = (key: SeasonKey, accountId: number) =>

@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
 import { refuseFirst } from '../contests/names';
 import { playersAmong } from '../players/queries';
+import { recountPlayers, seatedIn } from '../ranking/queries';
 import { seasonKey } from '../seasons/presenter';
 import { managedSeason } from '../seasons/service';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor';
@@ -158,6 +159,8 @@ async function changeRecord(
     const field = 'removed' in change ? 'removed' : 'tag';
     if (row[field] === (change as Record<string, unknown>)[field]) return false;
     await q.updateRecord(tx, row.uuid, change);
+    // A removal or a restore recounts the record's players in this transaction (their rankings).
+    if ('removed' in change) await recountPlayers(tx, key, await seatedIn(tx, row.uuid));
     await audit(tx, ctx, {
       action,
       targetType: 'season',

@@ -114,6 +114,8 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
       await seasonChanged(queryClient, uniqueId, updated);
       if (setting.signup_type !== undefined)
         void queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, season.season_id) });
+      // The rank rule, rank type and auto-match change what the season's rankings and match pages show.
+      void queryClient.invalidateQueries({ queryKey: keys.games(uniqueId, season.season_id) });
       void message.success(t('seasonInfo.updated'));
     } catch {
       // the client has shown the translated refusal; the form keeps the organiser's input

@@ -1,0 +1,337 @@
+/**
+ * `npm run bench:ranking`: the season ranking on a big season, through the real server (Fastify's inject, the
+ * real schema and queries). A season of BENCH_PLAYERS players (3000) and BENCH_RECORDS records (100 000) is
+ * written in bulk straight into the tables the game host writes (game_records, record_players): four players a
+ * table, raw final points summing to 100 000, settled with the engine's own settlement (places 1–4, points
+ * summing to zero). Then prints the median and p95 of the ranking's first page (100 rows) under "best 5
+ * consecutive" (15), "recent 10" (110) and the calculated ranking; the time from a record's commit (through the
+ * host's record writer) to its effect in the next ranking read; and the 5 000-row download (50 pages of 100).
+ * On the embedded database by default; BENCH_DATABASE_URL=postgres://… (a database it may fill) for PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { settle, type TableEvent } from '@taikai/engine';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../packages/server/src/app';
+import { offsetClock } from '../packages/server/src/clock';
+import { loadConfig } from '../packages/server/src/config';
+import type { Ctx } from '../packages/server/src/context';
+import { openDatabase } from '../packages/server/src/db/client';
+import {
+  accounts,
+  type GameSeatRow,
+  gameRecords,
+  games,
+  recordPlayers,
+  seasonPlayers,
+  seasons,
+} from '../packages/server/src/db/schema';
+import { adjustCurrency, createAccount } from '../packages/server/src/domains/accounts/operator';
+import { recountStatement } from '../packages/server/src/domains/ranking/queries';
+import { writeRecord } from '../packages/server/src/games/record-writer';
+import { type Figure, printFigures } from './report';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 3000);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
+const GOAL_MS = 150;
+const RULE = { jingsuanyuandian: 25000, uma: [0, 5, -5, -15] };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'taikai-bench-ranking-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const config = loadConfig({
+  TAIKAI_DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_PER_IP: '100000',
+});
+const database = await openDatabase(config);
+await database.migrate();
+const db = database.db;
+const clock = offsetClock();
+const app = await buildApp({ config, database, clock, logger: false, gameWorkers: 1 });
+await app.ready();
+const ctx = (): Ctx => ({ ...app.deps, actor: null, ip: 'bench', now: clock.now() });
+
+async function call<T>(method: 'GET' | 'POST', name: string, body: Record<string, unknown>, token: string) {
+  const res = await app.inject({
+    method,
+    url: `/api/contest/${name}`,
+    headers: { authorization: `Majsoul ${token}` },
+    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
+  });
+  const json = res.json() as { data?: T; error?: { code: number; message: string } };
+  if (json.error) throw new Error(`${name}: ${json.error.code} ${json.error.message}`);
+  return json.data as T;
+}
+
+console.log(
+  `taikai ranking benchmark — ${PLAYERS} players, ${RECORDS} records, Node ${process.version}, ${database.kind}`,
+);
+
+// The organiser and a tournament through the API.
+const stamp = Date.now().toString(36);
+const email = `bench-rank-${stamp}@example.test`;
+await createAccount(ctx(), { email, nickname: `BenchRank${stamp}`, password: 'bench-pass' });
+await adjustCurrency(ctx(), email, 60);
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { account: email, password: 'bench-pass', type: 0 },
+});
+const token = (login.json() as { data: { token: string } }).data.token;
+const now = clock.now();
+const created = await call<{ unique_id: number; season_id: number }>(
+  'POST',
+  'create_contest',
+  {
+    name: [{ lang: 'default', content: 'Ranking bench' }],
+    game_rule_setting: { mode: 1 },
+    open_show: 1,
+    start_time: now + 86_400,
+    end_time: now + 8 * 86_400,
+  },
+  token,
+);
+const season = { unique_id: created.unique_id, season_id: created.season_id };
+
+// The players: accounts and the season's roster, in bulk.
+const loadStart = performance.now();
+const ids: number[] = [];
+for (let i = 0; i < PLAYERS; i += 1000) {
+  const rows = await db
+    .insert(accounts)
+    .values(
+      Array.from({ length: Math.min(1000, PLAYERS - i) }, (_, j) => ({
+        email: `bench-${stamp}-${i + j}@example.test`,
+        nickname: `P${stamp}${i + j}`,
+        createTime: now,
+      })),
+    )
+    .returning({ id: accounts.id });
+  ids.push(...rows.map((r) => r.id));
+  await db.insert(seasonPlayers).values(
+    rows.map((r) => ({
+      uniqueId: season.unique_id,
+      seasonId: season.season_id,
+      accountId: r.id,
+      state: 2,
+      createTime: now,
+      updateTime: now,
+    })),
+  );
+}
+
+// The records: rounds in which every player plays one table (a seeded shuffle per round), a minute apart.
+let seed = 12345;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+/** Four raw final scores summing to 100 000, in hundreds. */
+function finalScores(): number[] {
+  const cuts = [random(), random(), random()].sort((a, b) => a - b);
+  const parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1 - cuts[2]].map(
+    (x) => Math.round(x * 1000) * 100,
+  );
+  parts[3] = 100_000 - parts[0] - parts[1] - parts[2];
+  return parts;
+}
+const tablesPerRound = Math.floor(PLAYERS / 4);
+let order = ids.slice();
+const base = now - RECORDS * 2;
+const CHUNK = 2000;
+for (let r = 0; r < RECORDS; r += CHUNK) {
+  const recordRows: (typeof gameRecords.$inferInsert)[] = [];
+  const seatRows: (typeof recordPlayers.$inferInsert)[] = [];
+  for (let g = r; g < Math.min(RECORDS, r + CHUNK); g++) {
+    const table = g % tablesPerRound;
+    if (table === 0) {
+      order = order.slice();
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+    }
+    const players = order.slice(table * 4, table * 4 + 4);
+    const settlement = settle(finalScores(), 0, RULE);
+    const uuid = randomUUID();
+    const endTime = base + g * 2;
+    const seats: GameSeatRow[] = players.map((id) => ({ account_id: id, nickname: '', init_points: 25000 }));
+    recordRows.push({
+      uuid,
+      uniqueId: season.unique_id,
+      seasonId: season.season_id,
+      startTime: endTime - 1200,
+      endTime,
+      roundType: 1,
+      detailRule: {},
+      seats,
+      result: settlement.players.map((p) => ({
+        seat: p.seat,
+        part_point_1: p.part_point_1,
+        total_point: p.total_point,
+      })),
+      log: [],
+      seed: '',
+      commitment: '',
+    });
+    for (const p of settlement.players) {
+      seatRows.push({
+        recordUuid: uuid,
+        uniqueId: season.unique_id,
+        seasonId: season.season_id,
+        accountId: players[p.seat],
+        seat: p.seat,
+        place: p.place,
+        partPoint: p.part_point_1,
+        totalPoint: p.total_point,
+        endTime,
+      });
+    }
+  }
+  await db.insert(gameRecords).values(recordRows);
+  for (let i = 0; i < seatRows.length; i += 4000)
+    await db.insert(recordPlayers).values(seatRows.slice(i, i + 4000));
+}
+const loadSeconds = (performance.now() - loadStart) / 1000;
+// The bulk rows skipped the record writer: count every player once, as the migration does for a season.
+const recountStart = performance.now();
+await db.execute(recountStatement(sql`unique_id = ${season.unique_id} and season_id = ${season.season_id}`));
+const recountSeconds = (performance.now() - recountStart) / 1000;
+// PostgreSQL's autovacuum would have analysed the tables after such a load; do it now on both.
+await db.execute(sql`analyze record_players`);
+await db.execute(sql`analyze ranking_players`);
+console.log(`loaded in ${loadSeconds.toFixed(1)} s; every player counted in ${recountSeconds.toFixed(1)} s`);
+
+const setRule = (code: number) =>
+  db
+    .update(seasons)
+    .set({ rankRule: code })
+    .where(sql`${seasons.uniqueId} = ${season.unique_id} and ${seasons.seasonId} = ${season.season_id}`);
+
+type RankRes = { list: { account_id: number; score: number; rank: number }[]; total: number };
+const rankPage = (offset = 0, limit = 100) =>
+  call<RankRes>('POST', 'fetch_season_player_rank', { ...season, offset, limit }, token);
+const calcPage = () =>
+  call<RankRes>(
+    'POST',
+    'fetch_season_player_calc_rank',
+    { ...season, setting: { points: [30, 10, -10, -30], divisor: 1, min_games: 10 }, offset: 0, limit: 100 },
+    token,
+  );
+
+async function timed(read: () => Promise<unknown>): Promise<number[]> {
+  await read();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    await read();
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+const figures: Figure[] = [];
+const firstPage = (name: string, times: number[]) => {
+  const median = percentile(times, 50);
+  figures.push({
+    name: `${name}: first page (100 rows), median`,
+    value: ms(median),
+    goal: `≤ ${GOAL_MS} ms`,
+    pass: median <= GOAL_MS,
+  });
+  figures.push({ name: `${name}: first page, p95`, value: ms(percentile(times, 95)) });
+};
+
+await setRule(15);
+const consecutive = await timed(() => rankPage());
+firstPage('best 5 consecutive (15)', consecutive);
+await setRule(110);
+const recent = await timed(() => rankPage());
+firstPage('recent 10 (110)', recent);
+const calc = await timed(calcPage);
+firstPage('calculated (30/10/−10/−30, min 10 games)', calc);
+
+// A record through the host's record writer, then the next ranking read: the leader loses a big game.
+await setRule(0);
+const before = await rankPage(0, 1);
+const leader = before.list[0];
+const others = ids.filter((id) => id !== leader.account_id).slice(0, 3);
+const gameUuid = randomUUID();
+const seats: GameSeatRow[] = [leader.account_id, ...others].map((id) => ({
+  account_id: id,
+  nickname: '',
+  init_points: 25000,
+}));
+await db.insert(games).values({
+  uuid: gameUuid,
+  uniqueId: season.unique_id,
+  seasonId: season.season_id,
+  state: 2,
+  roundType: 1,
+  detailRule: {},
+  aiLevel: 0,
+  seats,
+  seed: '',
+  commitment: '',
+  startTime: clock.now() - 1200,
+  updateTime: clock.now(),
+});
+const settlement = settle([-20000, 60000, 40000, 20000], 0, RULE);
+const finished = {
+  type: 'finished',
+  tableId: gameUuid,
+  reason: 'end',
+  settlement,
+  progress: { chang: 0, ju: 3, ben: 0, liqibang: 0, scores: [-20000, 60000, 40000, 20000] },
+  log: [],
+  seed: '',
+  commitment: '',
+} as unknown as Extract<TableEvent, { type: 'finished' }>;
+const commitStart = performance.now();
+await writeRecord(
+  db,
+  { uuid: gameUuid, ...{ uniqueId: season.unique_id, seasonId: season.season_id }, seats },
+  finished,
+  clock.now(),
+);
+const committed = performance.now();
+const after = await rankPage(0, 100);
+const seen = performance.now();
+const changed = after.list.find((r) => r.account_id === leader.account_id)?.score !== leader.score;
+figures.push({
+  name: 'record written (host record writer, one transaction)',
+  value: ms(committed - commitStart),
+});
+figures.push({
+  name: 'commit → effect in the next ranking read',
+  value: `${ms(seen - committed)}${changed ? '' : ' (NOT SEEN)'}`,
+  goal: '≤ 1 s',
+  pass: changed && seen - committed <= 1000,
+});
+
+// The download: 50 pages of 100 under the season's rule.
+await setRule(15);
+const downloadStart = performance.now();
+let rows = 0;
+for (let page = 0; page < 50; page++) rows += (await rankPage(page * 100, 100)).list.length;
+figures.push({
+  name: `ranking download, 50 pages of 100 (${rows} rows, best 5 consecutive)`,
+  value: `${((performance.now() - downloadStart) / 1000).toFixed(2)} s`,
+});
+
+console.log();
+printFigures(figures);
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });

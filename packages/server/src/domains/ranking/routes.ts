@@ -1,0 +1,39 @@
+import {
+  FetchSeasonPlayerCalcRankReq,
+  FetchSeasonPlayerDataReq,
+  FetchSeasonPlayerRankReq,
+} from '@taikai/protocol';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import * as ranking from './service';
+
+/** The season's personal ranking, the calculated ranking and one player's statistics; always up to date. */
+export function rankingRoutes(app: FastifyInstance): void {
+  // The console posts; bots read it with a query: both are served.
+  route(app, 'POST', 'fetch_season_player_rank', {
+    auth: 'account',
+    policy: 'viewSeason',
+    body: FetchSeasonPlayerRankReq,
+    handler: (ctx, body) => ranking.seasonRank(ctx, body),
+  });
+  route(app, 'GET', 'fetch_season_player_rank', {
+    auth: 'account',
+    policy: 'viewSeason',
+    query: FetchSeasonPlayerRankReq,
+    handler: (ctx, query) => ranking.seasonRank(ctx, query),
+  });
+
+  route(app, 'POST', 'fetch_season_player_calc_rank', {
+    auth: 'account',
+    policy: 'viewSeason',
+    body: FetchSeasonPlayerCalcRankReq,
+    handler: (ctx, body) => ranking.calcRank(ctx, body),
+  });
+
+  route(app, 'GET', 'fetch_season_player_data', {
+    auth: 'account',
+    policy: 'viewSeason',
+    query: FetchSeasonPlayerDataReq,
+    handler: (ctx, query) => ranking.playerData(ctx, query),
+  });
+}

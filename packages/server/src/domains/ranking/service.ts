@@ -1,0 +1,167 @@
+import {
+  decodeRankRule,
+  ErrorCode,
+  type FetchSeasonPlayerCalcRankReq,
+  type FetchSeasonPlayerCalcRankRes,
+  type FetchSeasonPlayerDataReq,
+  type FetchSeasonPlayerDataRes,
+  type FetchSeasonPlayerRankReq,
+  type FetchSeasonPlayerRankRes,
+  LIMITS,
+  RankRule,
+  validateCalcRankSetting,
+} from '@taikai/protocol';
+import type { z } from 'zod';
+import type { AuthedCtx } from '../../context';
+import type { Executor } from '../../db/client';
+import { ContestError, messageOf } from '../../http/errors';
+import { namesOf } from '../accounts/service';
+import { refuseFirst } from '../contests/names';
+import { playersAmong } from '../players/queries';
+import type { SeasonRow } from '../seasons/queries';
+import { managedSeason } from '../seasons/service';
+import { type Names, presentCalcRow, presentPlayerData, presentRankRow } from './presenter';
+import * as q from './queries';
+
+// Season rankings and player statistics (README "Rankings"), read by the organisers and observers
+// (`viewSeason`). Every read computes from the records as they are at that moment: a finished, removed or
+// restored game shows in the next read. Ranked players are those with a counted game in the season (a seat of a
+// record that is not removed), whether or not they are on the roster now.
+
+type SeasonReq = { unique_id: number; season_id: number };
+const keyOf = (req: SeasonReq): q.SeasonKey => ({ uniqueId: req.unique_id, seasonId: req.season_id });
+
+/** Team seasons rank with rule none; a personal season by its rank rule (an unknown code counts every game). */
+export function rankRuleOf(season: Pick<SeasonRow, 'rankRule' | 'rankType'>): number {
+  if (season.rankType === 1) return 0;
+  return decodeRankRule(season.rankRule) ? season.rankRule : 0;
+}
+
+/** What a rank rule code sums. */
+export function countingOf(code: number): q.Counting {
+  const rule = decodeRankRule(code);
+  if (!rule || rule.kind === RankRule.NONE) return { kind: 'all' };
+  return { kind: rule.kind === RankRule.RECENT_TOTAL ? 'recent' : 'consecutive', count: rule.count };
+}
+
+/** Rows past the 5000th of a ranking are never served: a page is cut there. */
+function withinCap(page: q.Paging): q.Paging {
+  return {
+    offset: page.offset,
+    limit: Math.max(0, Math.min(page.limit, LIMITS.RANK_INFO_MAX - page.offset)),
+  };
+}
+
+/** Season nicknames (else the account's) and remarks of some accounts. */
+async function namesAmong(db: Executor, key: q.SeasonKey, ids: number[]): Promise<Names> {
+  const [entries, accounts] = [await playersAmong(db, key, ids), await namesOf(db, ids)];
+  return (id) => {
+    const entry = entries.get(id);
+    return { nickname: entry?.nickname ?? accounts.get(id) ?? '', remark: entry?.remark ?? '' };
+  };
+}
+
+/**
+ * `fetch_season_player_rank`: a page of the season's personal ranking under its rank rule. Qualified players
+ * (with the N games a counting rule needs) rank first by score, then the others by the total of the games they
+ * have; equal scores share a rank, account id orders within it.
+ */
+export async function seasonRank(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchSeasonPlayerRankReq>,
+): Promise<z.infer<typeof FetchSeasonPlayerRankRes>> {
+  const key = keyOf(req);
+  const { season } = await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const rankRule = rankRuleOf(season);
+  const counting = countingOf(rankRule);
+  const page = withinCap(req);
+  if (page.limit === 0) return { list: [], total: await q.rankedCount(ctx.db, key), rank_rule: rankRule };
+  const { rows, total } = await q.rankPage(ctx.db, key, counting, page);
+  const names = await namesAmong(
+    ctx.db,
+    key,
+    rows.map((r) => r.accountId),
+  );
+  return {
+    list: rows.map((row) => presentRankRow(row, names(row.accountId))),
+    total,
+    rank_rule: rankRule,
+  };
+}
+
+/**
+ * `fetch_season_player_calc_rank`: the calculated ranking of `setting` (2517 unless the four position points are
+ * each −100…100 and sum to 0, the divisor ≥ 1 and the minimum games ≥ 0). Only players with `min_games` games
+ * are ranked; equal scores share a rank.
+ */
+export async function calcRank(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchSeasonPlayerCalcRankReq>,
+): Promise<z.infer<typeof FetchSeasonPlayerCalcRankRes>> {
+  const key = keyOf(req);
+  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  refuseFirst(validateCalcRankSetting(req.setting));
+  const setting = {
+    points: req.setting.points,
+    divisor: req.setting.divisor,
+    minGames: req.setting.min_games,
+  };
+  const page = withinCap(req);
+  const { rows, total } = await q.calcRankPage(ctx.db, key, setting, {
+    ...page,
+    limit: Math.max(page.limit, 1),
+  });
+  const listed = page.limit === 0 ? [] : rows;
+  const names = await namesAmong(
+    ctx.db,
+    key,
+    listed.map((r) => r.accountId),
+  );
+  return { list: listed.map((row) => presentCalcRow(row, names(row.accountId))), total };
+}
+
+/**
+ * `fetch_season_player_data`: one player's season: games, places and their rates, average place and score,
+ * total, best series, current rank, the 10 latest games and every game for the chart. An account without
+ * counted games in the season has zero statistics; an account that does not exist answers 1002.
+ */
+export async function playerData(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchSeasonPlayerDataReq>,
+): Promise<z.infer<typeof FetchSeasonPlayerDataRes>> {
+  const key = keyOf(req);
+  const { season } = await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const accountId = req.account_id;
+  if ((await namesOf(ctx.db, [accountId])).size === 0)
+    throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND, {
+      message: `${messageOf(ErrorCode.ACCOUNT_NOT_FOUND)} (account_id)`,
+    });
+  const names = await namesAmong(ctx.db, key, [accountId]);
+  const counting = countingOf(rankRuleOf(season));
+  const totals = (await q.totalsAmong(ctx.db, key, counting, [accountId])).get(accountId);
+  const ranked = totals ? await q.rankOf(ctx.db, key, counting, accountId) : undefined;
+  const games = totals ? await q.gamesOf(ctx.db, key, accountId) : [];
+  return presentPlayerData(accountId, names(accountId), totals, ranked?.rank ?? 0, games);
+}
+
+/**
+ * What a roster row shows of a player's season (`account_data`): counted games, the 10 latest (place and
+ * points), and the best series under the season's rank rule.
+ */
+export async function accountDataAmong(db: Executor, key: q.SeasonKey, season: SeasonRow, ids: number[]) {
+  const counting = countingOf(rankRuleOf(season));
+  const [totals, recent] = [
+    await q.totalsAmong(db, key, counting, ids),
+    await q.recentGamesAmong(db, key, ids, 10),
+  ];
+  return new Map(
+    ids.map((id) => [
+      id,
+      {
+        total_game_count: totals.get(id)?.games ?? 0,
+        recent_games: (recent.get(id) ?? []).map((g) => ({ rank: g.place, total_point: g.totalPoint })),
+        highest_series_points: totals.get(id)?.bestSeries ?? 0,
+      },
+    ]),
+  );
+}
