@@ -352,7 +352,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     await page.getByTestId('record-export-start').click();
     let download = await downloading;
     expect(download.suggestedFilename()).toBe(fileBase);
-    await expectToast(page, 'success', 'Exported 0 rows');
+    await expectToast(page, 'success', 'Exported: 0');
     const header =
       'Start,End,Tag,Game ID,' +
       [1, 2, 3, 4]
@@ -394,7 +394,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     downloading = page.waitForEvent('download');
     await page.getByTestId('record-export-start').click();
     download = await downloading;
-    await expectToast(page, 'success', 'Exported 1 rows');
+    await expectToast(page, 'success', 'Exported: 1');
     const lines = csvLines((await download.path()) as string);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(header);

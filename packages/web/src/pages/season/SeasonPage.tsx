@@ -43,10 +43,6 @@ export default function SeasonPage() {
   if (plansOffered && plans.isPending && sub.startsWith('reservation-manage')) return <PageLoading />;
   const menu = seasonMenu({ ...season, chat, hasGamePlans });
   const current = seasonPageAt(sub, menu);
-  // The last plan gone (started, stopped, expired): its games are managed on match-manage.
-  if (current === null && plansOffered && sub.startsWith('reservation-manage')) {
-    return <Navigate to={`${base}/match-manage`} replace />;
-  }
   if (current === null) return <Navigate to={base} replace />;
   const Page = SUBPAGE_COMPONENTS[current];
   const label = (p: SeasonSubpage) => t(`season.pages.${SEASON_SUBPAGE_LABEL[p]}`);
