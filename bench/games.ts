@@ -7,16 +7,10 @@
  * and away, so the engine plays them: the figures are the host's, not a browser's.
  * On the embedded database by default; set BENCH_DATABASE_URL=postgres://… (a database it may fill) for PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../packages/server/src/app';
-import { offsetClock } from '../packages/server/src/clock';
-import { loadConfig } from '../packages/server/src/config';
-import type { Ctx } from '../packages/server/src/context';
-import { openDatabase } from '../packages/server/src/db/client';
-import { adjustCurrency, createAccount } from '../packages/server/src/domains/accounts/operator';
+import { availableParallelism } from 'node:os';
+import { createAccount } from '../packages/server/src/domains/accounts/operator';
 import { type Figure, printFigures } from './report';
+import { openBenchServer, organiserWithTournament } from './server';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
@@ -25,45 +19,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'taikai-bench-games-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({
-  TAIKAI_DATA_DIR: dataDir,
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  LOGIN_RATE_PER_IP: '100000',
-});
-const database = await openDatabase(config);
-await database.migrate();
-const clock = offsetClock();
-const app = await buildApp({ config, database, clock, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}/api`;
-const host = app.deps.games;
-const ctx = (): Ctx => ({ ...app.deps, actor: null, ip: 'bench', now: clock.now() });
-
-async function call<T = unknown>(
-  method: 'GET' | 'POST',
-  name: string,
-  body: Record<string, unknown>,
-  token?: string,
-): Promise<T> {
-  const headers: Record<string, string> = token ? { authorization: `Majsoul ${token}` } : {};
-  const url =
-    method === 'GET'
-      ? `${base}/${name}?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}`
-      : `${base}/${name}`;
-  const res = await fetch(url, {
-    method,
-    headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
-    body: method === 'POST' ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data?: unknown; error?: { code: number; message: string } };
-  if (json.error) throw new Error(`${name}: ${json.error.code} ${json.error.message}`);
-  return json.data as T;
-}
+const server = await openBenchServer('games', { listen: true });
+const { database, clock, call, ctx } = server;
+const host = server.app.deps.games;
 
 console.log(
   `taikai game-host benchmark — ${TABLES} tables, ${availableParallelism()} cores, Node ${process.version}, ` +
@@ -71,32 +29,12 @@ console.log(
 );
 
 // An organiser, a tournament whose season is running, and a roster of one player per table.
-const stamp = Date.now().toString(36);
-await createAccount(ctx(), {
-  email: `bench-org-${stamp}@example.test`,
-  nickname: `BenchOrg${stamp}`,
-  password: 'bench-pass',
+const { stamp, token, season } = await organiserWithTournament(server, {
+  name: 'Bench Cup',
+  mode: 2,
+  startIn: 60,
+  endIn: 7 * 86_400,
 });
-const { token } = await call<{ token: string }>('POST', 'login', {
-  account: `bench-org-${stamp}@example.test`,
-  password: 'bench-pass',
-  type: 0,
-});
-await adjustCurrency(ctx(), `bench-org-${stamp}@example.test`, 60);
-const now = clock.now();
-const contest = await call<{ unique_id: number; season_id: number }>(
-  'POST',
-  'contest/create_contest',
-  {
-    name: [{ lang: 'default', content: 'Bench Cup' }],
-    game_rule_setting: { mode: 2 },
-    open_show: 1,
-    start_time: now + 60,
-    end_time: now + 7 * 86_400,
-  },
-  token,
-);
-const season = { unique_id: contest.unique_id, season_id: contest.season_id };
 const players: number[] = [];
 for (let i = 0; i < TABLES; i++) {
   const made = await createAccount(ctx(), {
@@ -183,6 +121,4 @@ const figures: Figure[] = [
 console.log('');
 printFigures(figures);
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await server.close();

@@ -9,16 +9,8 @@
  * On the embedded database by default; BENCH_DATABASE_URL=postgres://… (a database it may fill) for PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { settle, type TableEvent } from '@taikai/engine';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app';
-import { offsetClock } from '../packages/server/src/clock';
-import { loadConfig } from '../packages/server/src/config';
-import type { Ctx } from '../packages/server/src/context';
-import { openDatabase } from '../packages/server/src/db/client';
 import {
   accounts,
   type GameSeatRow,
@@ -28,10 +20,10 @@ import {
   seasonPlayers,
   seasons,
 } from '../packages/server/src/db/schema';
-import { adjustCurrency, createAccount } from '../packages/server/src/domains/accounts/operator';
 import { recountStatement } from '../packages/server/src/domains/ranking/queries';
 import { writeRecord } from '../packages/server/src/games/record-writer';
 import { type Figure, printFigures } from './report';
+import { openBenchServer, organiserWithTournament } from './server';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 3000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -45,64 +37,22 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'taikai-bench-ranking-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({
-  TAIKAI_DATA_DIR: dataDir,
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  LOGIN_RATE_PER_IP: '100000',
-});
-const database = await openDatabase(config);
-await database.migrate();
+const server = await openBenchServer('ranking', { gameWorkers: 1 });
+const { database, clock, call } = server;
 const db = database.db;
-const clock = offsetClock();
-const app = await buildApp({ config, database, clock, logger: false, gameWorkers: 1 });
-await app.ready();
-const ctx = (): Ctx => ({ ...app.deps, actor: null, ip: 'bench', now: clock.now() });
-
-async function call<T>(method: 'GET' | 'POST', name: string, body: Record<string, unknown>, token: string) {
-  const res = await app.inject({
-    method,
-    url: `/api/contest/${name}`,
-    headers: { authorization: `Majsoul ${token}` },
-    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-  });
-  const json = res.json() as { data?: T; error?: { code: number; message: string } };
-  if (json.error) throw new Error(`${name}: ${json.error.code} ${json.error.message}`);
-  return json.data as T;
-}
 
 console.log(
   `taikai ranking benchmark — ${PLAYERS} players, ${RECORDS} records, Node ${process.version}, ${database.kind}`,
 );
 
 // The organiser and a tournament through the API.
-const stamp = Date.now().toString(36);
-const email = `bench-rank-${stamp}@example.test`;
-await createAccount(ctx(), { email, nickname: `BenchRank${stamp}`, password: 'bench-pass' });
-await adjustCurrency(ctx(), email, 60);
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/login',
-  payload: { account: email, password: 'bench-pass', type: 0 },
+const { stamp, token, season } = await organiserWithTournament(server, {
+  name: 'Ranking bench',
+  mode: 1,
+  startIn: 86_400,
+  endIn: 8 * 86_400,
 });
-const token = (login.json() as { data: { token: string } }).data.token;
 const now = clock.now();
-const created = await call<{ unique_id: number; season_id: number }>(
-  'POST',
-  'create_contest',
-  {
-    name: [{ lang: 'default', content: 'Ranking bench' }],
-    game_rule_setting: { mode: 1 },
-    open_show: 1,
-    start_time: now + 86_400,
-    end_time: now + 8 * 86_400,
-  },
-  token,
-);
-const season = { unique_id: created.unique_id, season_id: created.season_id };
 
 // The players: accounts and the season's roster, in bulk.
 const loadStart = performance.now();
@@ -221,11 +171,11 @@ const setRule = (code: number) =>
 
 type RankRes = { list: { account_id: number; score: number; rank: number }[]; total: number };
 const rankPage = (offset = 0, limit = 100) =>
-  call<RankRes>('POST', 'fetch_season_player_rank', { ...season, offset, limit }, token);
+  call<RankRes>('POST', 'contest/fetch_season_player_rank', { ...season, offset, limit }, token);
 const calcPage = () =>
   call<RankRes>(
     'POST',
-    'fetch_season_player_calc_rank',
+    'contest/fetch_season_player_calc_rank',
     { ...season, setting: { points: [30, 10, -10, -30], divisor: 1, min_games: 10 }, offset: 0, limit: 100 },
     token,
   );
@@ -332,6 +282,4 @@ figures.push({
 
 console.log();
 printFigures(figures);
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await server.close();

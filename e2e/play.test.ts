@@ -123,9 +123,21 @@ describe('the player’s sign-up page and the season chat setting', () => {
       season_id: seasonId,
       checked_list: [{ account_id: accounts.player.accountId, pass: 1 }],
     });
-    // The player comes back to the tab: the page refreshes on focus.
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await expectSignupState(page, 'accepted');
+    // The player leaves the tab and comes back: the page reads the sign-up again. Each return is a hidden then
+    // visible tab (a read already under way when the player returns is not repeated, so return until it shows).
+    await eventually(
+      async () => {
+        await page.evaluate(() => {
+          for (const state of ['hidden', 'visible']) {
+            Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+            window.dispatchEvent(new Event('visibilitychange'));
+          }
+        });
+        return page.getByTestId('play-state').getAttribute('data-state');
+      },
+      (state) => state === 'accepted',
+      'sign-up state accepted after returning to the tab',
+    );
     expect(await textOf(page.getByTestId('play-state'))).toContain('You are on the roster');
     expect(await page.getByTestId('play-signup-button').count()).toBe(0);
     await atRest(session!.page);

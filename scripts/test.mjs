@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// Runs every test suite of taikai and closes with one line "N passed, N failed[, N skipped]".
-//   1. unit and API tests on the embedded database (PGlite): protocol, engine, server, web
-//   2. the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432)
-//   3. browser journeys in headless Debian Chromium against the built console and a real server
-//   4. static checks: the TypeScript type check and Biome's lint and format check, one result each
+// Runs every test suite of taikai and closes with one line "N passed, N failed, N skipped".
+//   core          unit and API tests on the embedded database (PGlite): protocol, engine, server, web
+//   postgres      the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432)
+//   e2e           browser journeys in headless Debian Chromium against the built console and a real server,
+//                 on PGlite, then again on a fresh PostgreSQL database (e2e-postgres)
+//   static        the TypeScript type check and Biome's lint and format check, one result each
 // Pass suite names (core, postgres, e2e, static) to run only those.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The suites run in two lanes at once: the CPU-bound one (core, postgres, static) and the browser one (console
+// build, e2e, e2e-postgres), which mostly waits on the server and Chromium. Each suite writes its output to
+// .test-results/<name>.log; the whole log is printed when that suite ends, so the outputs never interleave.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,18 +20,53 @@ const resultsDir = join(root, '.test-results');
 const chromium = process.env.TAIKAI_CHROMIUM ?? '/usr/bin/chromium';
 const wanted = new Set(process.argv.slice(2));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const durations = [];
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-function runVitest(name, projects, env = {}) {
+function seconds(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+/**
+ * Runs one command with its output in .test-results/<name>.log, prints that log when it ends and resolves to
+ * the exit status (null when it could not start or was killed).
+ */
+function runLogged(name, command, args, env = {}) {
+  const logFile = join(resultsDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const started = Date.now();
+  console.log(`=== ${name}: started, output in .test-results/${name}.log`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, ...env },
+    });
+    let failedToStart;
+    child.on('error', (err) => {
+      failedToStart = err;
+    });
+    child.on('close', (status) => {
+      closeSync(fd);
+      durations.push(`${name} ${seconds(Date.now() - started)}`);
+      console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      if (failedToStart) console.log(`=== ${name}: could not start: ${failedToStart.message}`);
+      resolve(failedToStart ? null : status);
+    });
+  });
+}
+
+async function runVitest(name, projects, env = {}, extra = []) {
   const outputFile = join(resultsDir, `${name}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`);
-  console.log(`\n=== ${name}: vitest ${projects.join(', ')}`);
-  const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await runLogged(name, 'npx', args, env);
   if (!existsSync(outputFile)) {
-    console.log(`=== ${name}: the runner produced no results (exit ${run.status})`);
+    console.log(`=== ${name}: the runner produced no results (exit ${status})`);
     totals.failed += 1;
     return;
   }
@@ -40,8 +80,17 @@ function runVitest(name, projects, env = {}) {
   totals.passed += report.numPassedTests;
   totals.failed += failed;
   totals.skipped += skipped;
-  if (run.status !== 0 && failed === 0) totals.failed += 1;
+  if (status !== 0 && failed === 0) totals.failed += 1;
   console.log(`=== ${name}: ${report.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+/** A whole command counted as one check. */
+async function runCheck(name, command, args, env = {}) {
+  const ok = (await runLogged(name, command, args, env)) === 0;
+  if (ok) totals.passed += 1;
+  else totals.failed += 1;
+  console.log(`=== ${name}: ${ok ? 'passed' : 'failed'}`);
+  return ok;
 }
 
 async function postgresUrl() {
@@ -79,59 +128,75 @@ async function withFreshDatabase(serverUrl, run) {
   try {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    run(url.toString());
+    await run(url.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-/** A whole command counted as one check. */
-function runCheck(name, command, args) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  const ok = run.status === 0;
-  if (ok) totals.passed += 1;
-  else totals.failed += 1;
-  console.log(`=== ${name}: ${ok ? 'passed' : 'failed'}`);
-}
-
 const runs = (name) => wanted.size === 0 || wanted.has(name);
 // Probed once: the API suite and the browser suite both run on it.
 const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
 
-if (runs('core')) runVitest('core', ['protocol', 'engine', 'server', 'web']);
-
-if (runs('postgres')) {
-  if (pgUrl) runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl });
-  else
-    console.log(
-      '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
-    );
+async function cpuLane() {
+  // Beside the browser lane, one test worker: the browser, its server and the tests then each have a core, and
+  // timing-sensitive journeys do not starve (two workers here made the whole run slower and browser steps flaky).
+  const workers = runs('e2e') ? ['--maxWorkers=1'] : [];
+  if (runs('core')) await runVitest('core', ['protocol', 'engine', 'server', 'web'], {}, workers);
+  if (runs('postgres')) {
+    if (pgUrl) await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl }, workers);
+    else
+      console.log(
+        '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
+      );
+  }
+  if (runs('static')) {
+    await runCheck('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+    await runCheck('lint', 'npx', ['biome', 'check', '.']);
+  }
 }
 
-if (runs('e2e')) {
-  if (ensureChromium()) {
-    runVitest('e2e', ['e2e'], { TAIKAI_CHROMIUM: chromium });
-    // The same journeys with the server on PostgreSQL.
-    if (pgUrl) {
-      await withFreshDatabase(pgUrl, (databaseUrl) =>
-        runVitest('e2e-postgres', ['e2e'], {
-          TAIKAI_CHROMIUM: chromium,
-          TAIKAI_E2E_DATABASE_URL: databaseUrl,
-        }),
-      );
-    } else console.log('\n=== e2e-postgres: no PostgreSQL server reachable; suite not run');
-  } else {
+async function browserLane() {
+  if (!runs('e2e')) return;
+  if (!ensureChromium()) {
     console.log(`\n=== e2e: no Chromium at ${chromium} (apt-get install -y chromium); suite not run`);
+    totals.failed += 1;
+    return;
+  }
+  // Built once for production (the runs below copy it, TAIKAI_E2E_SKIP_BUILD); a failed build fails the suite.
+  const built =
+    (await runLogged('console-build', 'npm', ['run', 'build', '-w', '@taikai/web'], {
+      NODE_ENV: 'production',
+    })) === 0;
+  if (!built) {
+    console.log('=== console-build: failed; browser suites not run');
+    totals.failed += 1;
+    return;
+  }
+  const env = { TAIKAI_CHROMIUM: chromium, TAIKAI_E2E_SKIP_BUILD: '1' };
+  await runVitest('e2e', ['e2e'], env);
+  // The same journeys with the server on PostgreSQL, with screenshots and server log of their own.
+  if (!pgUrl) {
+    console.log('\n=== e2e-postgres: no PostgreSQL server reachable; suite not run');
+    return;
+  }
+  try {
+    await withFreshDatabase(pgUrl, (databaseUrl) =>
+      runVitest('e2e-postgres', ['e2e'], {
+        ...env,
+        TAIKAI_E2E_DATABASE_URL: databaseUrl,
+        TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres',
+      }),
+    );
+  } catch (err) {
+    console.log(`\n=== e2e-postgres: ${err.message}`);
     totals.failed += 1;
   }
 }
 
-if (runs('static')) {
-  runCheck('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  runCheck('lint', 'npx', ['biome', 'check', '.']);
-}
+await Promise.all([cpuLane(), browserLane()]);
 
+if (durations.length > 0) console.log(`\n=== took: ${durations.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

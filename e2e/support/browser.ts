@@ -24,7 +24,7 @@ export interface BrowserSession {
   pageErrors: string[];
   /** Answers with HTTP status 400 or more the page received, as `status method url`. */
   failedResponses: string[];
-  /** Saves a full-page screenshot as e2e/screenshots/<prefix>-<name>.png and returns its path. */
+  /** Saves a full-page screenshot as <artifacts>/<prefix>-<name>.png (support/paths.ts) and returns its path. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ declare module '@kobalab/majiang-core' {
     constructor(qipai?: string[]);
     static fromString(paistr?: string): Shoupai;
     static valid_pai(p: string): string | undefined;
+    static valid_mianzi(m: string): string | undefined;
     _bingpai: { _: number; m: number[]; p: number[]; s: number[]; z: number[] } & Record<string, number[]>;
     _fulou: string[];
     _zimo: string | null;

@@ -2,6 +2,7 @@
 import './schema-setup';
 
 export * from './calls';
+export * from './chat';
 export * from './constants';
 export * from './enums';
 export * from './errors';
@@ -15,4 +16,5 @@ export * from './rank-rule';
 export * from './round-type';
 export * from './rules';
 export * from './scores';
+export * from './spreadsheet';
 export * from './validation';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LooseId } from './calls/common';
-import { GameProgressWire } from './calls/games';
+import { GameProgressWire, GameUuid } from './calls/games';
+import { type ChatMessage, type ChatRefusal, type ChatState, ChatText, StampIdWire } from './chat';
+import type { DetailRule } from './rules/detail-rule';
 
 // Live channels. The console's match pages read a server-sent event stream of a season's changes; players hold a
 // WebSocket (the player link) to be ready, be seated and play. Both are documented in the server README.
@@ -38,20 +40,60 @@ export const PlayerLinkInWire = z.discriminatedUnion('op', [
     reply: z.record(z.string(), z.unknown()),
   }),
   z.object({ op: z.literal('ping') }),
+  /**
+   * A message to the lobby's chat: `text` or a `stamp` id, exactly one (else 2517). Refusals: 2528 chat off on
+   * this server, 2536 not in a lobby, 2512 with a `reason` (ChatRefusal).
+   */
+  z.object({
+    op: z.literal('chat_send'),
+    text: ChatText.optional(),
+    stamp: StampIdWire.optional(),
+  }),
+  /** An organiser deletes a message of the lobby's chat (2506 for anyone else, 2517 for no such message). */
+  z.object({ op: z.literal('chat_delete'), id: LooseId }),
+  /** An emoji stamp at a table the player sits at, shown to that table's seats (2512 `stamps_off` / `flood`). */
+  z.object({ op: z.literal('stamp'), game_uuid: GameUuid, stamp: StampIdWire }),
 ]);
 export type PlayerLinkIn = z.infer<typeof PlayerLinkInWire>;
+
+/**
+ * The rule of a game as its players' tables read it (sent with `game_start`): the season's `detail_rule` complete
+ * (absent fields at the round type's defaults), with the tournament's `emoji_switch`. The table takes from it
+ * the thinking time of a decision (`time_fixed + time_add` seconds) and what the rules engine's own rule does not
+ * say (minimum han, kyuushu kyuuhai, the riichi stick's value, kokushi robbing a closed kan).
+ */
+export type TableRuleView = DetailRule;
 
 /** Player link: what the server sends. */
 export type PlayerLinkOut =
   | { op: 'authed'; account_id: number; nickname: string }
   | { op: 'entered'; unique_id: number; season_id: number; ready: boolean }
   | { op: 'ready'; ready: boolean }
-  /** A game with this player has started; `seat` is theirs (0 = first dealer). */
+  /**
+   * After `entered`, when the server offers season chat: the latest messages (oldest first) and what this
+   * player may do. Again as `chat_state` when the organisers change the chat limits.
+   */
+  | ({ op: 'chat_history'; unique_id: number; season_id: number; messages: ChatMessage[] } & ChatState)
+  | ({ op: 'chat_state'; unique_id: number; season_id: number } & ChatState)
+  /** A new message of the lobby's chat, to everyone in the lobby (its sender included). */
+  | { op: 'chat'; unique_id: number; season_id: number; message: ChatMessage }
+  /** An organiser deleted a message: clients remove it. */
+  | { op: 'chat_deleted'; unique_id: number; season_id: number; id: number }
+  /** A seat of a table sent an emoji stamp (to every seat of the table, the sender's included). */
+  | { op: 'stamp'; game_uuid: string; seat: number; stamp: number }
+  /**
+   * A game with this player has started; `seat` is theirs (0 = first dealer). The season, round type and the
+   * rule fields a player's table needs (`rule`) were added later: older servers leave them out.
+   */
   | {
       op: 'game_start';
       game_uuid: string;
       seat: number;
       players: { account_id: number; nickname?: string }[];
+      unique_id?: number;
+      season_id?: number;
+      round_type?: number;
+      rule?: TableRuleView;
     }
   /**
    * A message of the table for this seat, as the rules engine words it (`kaiju`, `qipai`, `zimo`, `dapai`, …);
@@ -75,4 +117,5 @@ export type PlayerLinkOut =
   | { op: 'game_paused'; game_uuid: string; paused: boolean }
   | { op: 'game_end'; game_uuid: string; terminated: boolean }
   | { op: 'pong' }
-  | { op: 'error'; code: number; message: string };
+  /** A refusal; 2512 (chat) names its `reason`. */
+  | { op: 'error'; code: number; message: string; reason?: ChatRefusal };

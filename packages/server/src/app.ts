@@ -8,15 +8,18 @@ import type { Database } from './db/client';
 import { accountRoutes } from './domains/accounts/routes';
 import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
+import { chatRoutes } from './domains/chat/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { historyRoutes } from './domains/history/routes';
 import { observerRoutes } from './domains/observers/routes';
 import { planRoutes } from './domains/plans/routes';
 import { playerRoutes } from './domains/players/routes';
+import { portalRoutes } from './domains/portal/routes';
 import { rankingRoutes } from './domains/ranking/routes';
 import { recordRoutes } from './domains/records/routes';
 import { runningRoutes } from './domains/running/routes';
 import { seasonRoutes } from './domains/seasons/routes';
+import { teamRoutes } from './domains/teams/routes';
 import { GameHost } from './games/host';
 import { playerLinkRoutes } from './games/player-link';
 import { seasonStreamRoutes } from './games/season-stream';
@@ -115,6 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   runningRoutes(app);
   recordRoutes(app);
   rankingRoutes(app);
+  teamRoutes(app);
+  portalRoutes(app);
+  chatRoutes(app);
   // Live channels (README): the season's event stream for the console, the player link for players.
   seasonStreamRoutes(app);
   await playerLinkRoutes(app);

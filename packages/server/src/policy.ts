@@ -18,7 +18,7 @@ export type ContestAccess = { creatorId: number; adminIds: readonly number[]; ob
 export const POLICY = {
   /** Read the tournament: its detail and its season list. */
   view: ['creator', 'admin', 'observer'],
-  /** Read a season's data: its players, its blacklist, its chat limits. */
+  /** Read a season's data: its players, its blacklist, its chat limits, its teams. */
   viewSeason: ['creator', 'admin', 'observer'],
   editBase: ['creator', 'admin'],
   delete: ['creator'],
@@ -31,12 +31,14 @@ export const POLICY = {
   manageSeasons: ['creator', 'admin'],
   /** Pass or reject sign-ups. */
   reviewSignups: ['creator', 'admin'],
-  /** Add, remove, mark, rename and import roster players. */
+  /** Add, remove, mark, rename and import roster players; a team season's teams and their members. */
   manageRoster: ['creator', 'admin'],
   /** Change the season blacklist and the chat limits. */
   manageLists: ['creator', 'admin'],
   /** Plan games, stop plans, and pause, resume, terminate and re-tag running games. */
   manageGames: ['creator', 'admin'],
+  /** Delete messages of a season's chat. */
+  moderateChat: ['creator', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -15,6 +15,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: queries take either. */
 export type Executor = Db;
 
+/**
+ * Runs `read` on one snapshot of the database (a read-only repeatable-read transaction): every query in it sees
+ * the same committed data, so a page of a list and the list's count agree while writes go on.
+ */
+export function inSnapshot<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
 /** Advisory lock key held while migrating PostgreSQL. */
 const MIGRATION_LOCK = 7_351_002;
 

@@ -273,6 +273,54 @@ export const contestAdmins = pgTable(
   ],
 );
 
+/**
+ * Teams of a team season (rank type 1). Names are unique within their season (as written). `modify_score` is the
+ * organiser's score change of the team in thousandths (−10^9 … 10^9), with its note `modify_detail`.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    name: text('name').notNull(),
+    detail: text('detail').notNull().default(''),
+    modifyScore: integer('modify_score').notNull().default(0),
+    modifyDetail: text('modify_detail').notNull().default(''),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    uniqueIndex('teams_season_name_key').on(t.uniqueId, t.seasonId, t.name),
+  ],
+);
+
+/**
+ * Who plays for which team: a player is in at most one team of a season (the key), and only while on its
+ * roster (removing them from the roster removes them from their team in the same transaction).
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uniqueId, t.seasonId, t.accountId] }),
+    index('team_members_team_idx').on(t.teamId, t.accountId),
+  ],
+);
+
 /** Accounts allowed to watch a tournament's games (observer roster). They have no say in the console. */
 export const contestObservers = pgTable(
   'contest_observers',
@@ -527,4 +575,37 @@ export const auditLog = pgTable(
     time: unix('time').notNull(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/**
+ * Messages of a season's chat (the lobby of the player portal): text or an emoji stamp id, from a roster
+ * player or an organiser (`organiser` 1: creator or admin when sent). A deleted message keeps its row, with who
+ * deleted it and when; it is no longer sent to anyone.
+ */
+export const seasonChatMessages = pgTable(
+  'season_chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    uniqueId: integer('unique_id').notNull(),
+    seasonId: integer('season_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The sender's season nickname (else the account's) when sent. */
+    nickname: text('nickname').notNull(),
+    organiser: integer('organiser').notNull().default(0),
+    text: text('text'),
+    stamp: integer('stamp'),
+    createTime: unix('create_time').notNull(),
+    deleteTime: unix('delete_time'),
+    deletedBy: integer('deleted_by'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'season_chat_messages_season_fk',
+      columns: [t.uniqueId, t.seasonId],
+      foreignColumns: [seasons.uniqueId, seasons.seasonId],
+    }).onDelete('cascade'),
+    index('season_chat_messages_season_idx').on(t.uniqueId, t.seasonId, t.id),
+  ],
 );

@@ -9,11 +9,22 @@ import {
   type TableEvent,
   type TablePool,
 } from '@taikai/engine';
-import { LIMITS, type PlayerLinkOut, playerCountOf, type SeasonChange, SeasonState } from '@taikai/protocol';
+import {
+  CHAT_LIMITS,
+  defaultRuleFor,
+  LIMITS,
+  type PlayerLinkOut,
+  playerCountOf,
+  type SeasonChange,
+  SeasonState,
+  type TableRuleView,
+} from '@taikai/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { GameSeatRow, ProgressRow } from '../db/schema';
+import { FloodWindow } from '../domains/chat/flood';
+import { chatRefusal } from '../domains/chat/service';
 import { seasonState } from '../domains/seasons/presenter';
 import { LiveHub } from './live-hub';
 import { Presence } from './presence';
@@ -50,6 +61,9 @@ type Running = {
   uniqueId: number;
   seasonId: number;
   seats: GameSeatRow[];
+  roundType: number;
+  /** What a player's table needs of the rule (sent with `game_start`). */
+  rule: TableRuleView;
   /** Event persistence, one after the other. */
   queue: Promise<void>;
   /** Per human seat: the messages of the hand in progress (and the game's opening), for a returning player. */
@@ -68,6 +82,8 @@ type Running = {
 export class GameHost {
   readonly presence = new Presence();
   readonly live = new LiveHub();
+  /** Emoji stamps sent at tables, per game and seat. */
+  private readonly stampFlood = new FloodWindow(CHAT_LIMITS.TABLE_STAMPS, CHAT_LIMITS.FLOOD_WINDOW_S);
   /** Table events stored since this host started (hands started and ended, pauses, ends). */
   eventsStored = 0;
   private readonly db: Db;
@@ -130,6 +146,36 @@ export class GameHost {
 
   terminate(uuid: string): Promise<ControlResult> {
     return this.control(uuid, 'terminate');
+  }
+
+  /**
+   * An emoji stamp from a seated player, sent to every seat of the table (robots aside). Refusals: 2512
+   * `stamps_off` when the game started with the tournament's emoji switch off, 2512 `flood` beyond 3 stamps of
+   * a seat within 10 s. A stamp for a game the account does not sit at is ignored, as answers are.
+   */
+  stamp(accountId: number, gameUuid: string, stamp: number): void {
+    const seat = this.seatsOf.get(accountId)?.get(gameUuid);
+    const game = this.running.get(gameUuid);
+    if (seat === undefined || !game) return;
+    if (game.rule.emoji_switch !== 1) throw chatRefusal('stamps_off');
+    if (!this.stampFlood.take(`${gameUuid}/${seat}`, this.clock.now())) throw chatRefusal('flood');
+    for (const s of game.seats) {
+      if (s.account_id !== 0)
+        this.live.account(s.account_id, { op: 'stamp', game_uuid: gameUuid, seat, stamp });
+    }
+  }
+
+  /** The running game of a season the account sits at (the first, if several), or null. */
+  playingIn(
+    accountId: number,
+    uniqueId: number,
+    seasonId: number,
+  ): { game_uuid: string; seat: number } | null {
+    for (const [uuid, seat] of this.seatsOf.get(accountId) ?? []) {
+      const game = this.running.get(uuid);
+      if (game?.uniqueId === uniqueId && game.seasonId === seasonId) return { game_uuid: uuid, seat };
+    }
+    return null;
   }
 
   /** A seated player's decision; answers for seats the account does not hold are ignored. */
@@ -275,6 +321,7 @@ export class GameHost {
    */
   private async startPlan(planUuid: string): Promise<void> {
     const now = this.clock.now();
+    let emojiSwitch = 0;
     const game = await this.db.transaction(async (tx) => {
       const plan = await q.claimPlan(tx, planUuid);
       if (!plan) return null;
@@ -283,6 +330,7 @@ export class GameHost {
         await q.setPlanState(tx, planUuid, GameState.EXPIRED);
         return null;
       }
+      emojiSwitch = setting.emojiSwitch;
       const names = await q.seatNames(
         tx,
         plan.uniqueId,
@@ -321,7 +369,7 @@ export class GameHost {
     });
     if (!game) return;
     this.publish(game.uniqueId, game.seasonId, { kind: 'plans' });
-    await this.launch(game, { resumed: false });
+    await this.launch(game, { resumed: false, emojiSwitch });
   }
 
   /** Starts a game of a previous process again, from the start of its hand in progress. */
@@ -333,7 +381,8 @@ export class GameHost {
           log: await q.handLogsBefore(this.db, game.uuid, game.hand),
         }
       : undefined;
-    await this.launch(game, { resumeFrom, resumed: true });
+    const setting = await q.matchSetting(this.db, game.uniqueId, game.seasonId);
+    await this.launch(game, { resumeFrom, resumed: true, emojiSwitch: setting?.emojiSwitch ?? 0 });
     if (game.pauseUntil && game.pauseUntil > this.clock.now() && this.running.has(game.uuid)) {
       await this.pause(game.uuid);
     }
@@ -347,13 +396,20 @@ export class GameHost {
     {
       resumeFrom,
       resumed,
-    }: { resumeFrom?: { hand: number; progress: ProgressRow; log: unknown[] }; resumed: boolean },
+      emojiSwitch,
+    }: {
+      resumeFrom?: { hand: number; progress: ProgressRow; log: unknown[] };
+      resumed: boolean;
+      emojiSwitch: number;
+    },
   ): Promise<void> {
     const running: Running = {
       uuid: game.uuid,
       uniqueId: game.uniqueId,
       seasonId: game.seasonId,
       seats: game.seats,
+      roundType: game.roundType,
+      rule: tableRuleView(game.roundType, game.detailRule, emojiSwitch),
       queue: Promise.resolve(),
       handMessages: new Map(),
       paused: false,
@@ -536,6 +592,23 @@ function gameStart(game: Running, seat: number): PlayerLinkOut {
     players: game.seats.map((s) =>
       s.account_id === 0 ? { account_id: 0 } : { account_id: s.account_id, nickname: s.nickname },
     ),
+    unique_id: game.uniqueId,
+    season_id: game.seasonId,
+    round_type: game.roundType,
+    rule: game.rule,
+  };
+}
+
+/** The rule as the players' tables read it: the complete `detail_rule` with the tournament's emoji switch. */
+function tableRuleView(
+  roundType: number,
+  detailRule: Record<string, unknown>,
+  emojiSwitch: number,
+): TableRuleView {
+  return {
+    ...defaultRuleFor(roundType),
+    ...(detailRule as Partial<TableRuleView>),
+    emoji_switch: emojiSwitch,
   };
 }
 

@@ -31,12 +31,19 @@ class Topics<K, T> {
 const seasonKey = (uniqueId: number, seasonId: number) => `${uniqueId}/${seasonId}`;
 
 /**
+ * What reaches the links in a season's lobby: a message for all of them (`send`), or word that the season's chat
+ * limits changed (`chat_limits`: each link tells its player what they may do now).
+ */
+export type LobbyEvent = { kind: 'send'; out: PlayerLinkOut } | { kind: 'chat_limits' };
+
+/**
  * The server's live fan-out inside one process: season changes for the console's event streams, and messages
  * for each account's player links.
  */
 export class LiveHub {
   private readonly seasons = new Topics<string, SeasonChange>();
   private readonly accounts = new Topics<number, PlayerLinkOut>();
+  private readonly lobbies = new Topics<string, LobbyEvent>();
 
   onSeason(uniqueId: number, seasonId: number, listener: Listener<SeasonChange>): () => void {
     return this.seasons.on(seasonKey(uniqueId, seasonId), listener);
@@ -52,6 +59,15 @@ export class LiveHub {
 
   account(accountId: number, message: PlayerLinkOut): void {
     this.accounts.emit(accountId, message);
+  }
+
+  /** The player links in a season's lobby (those that entered it). */
+  onLobby(uniqueId: number, seasonId: number, listener: Listener<LobbyEvent>): () => void {
+    return this.lobbies.on(seasonKey(uniqueId, seasonId), listener);
+  }
+
+  lobby(uniqueId: number, seasonId: number, event: LobbyEvent): void {
+    this.lobbies.emit(seasonKey(uniqueId, seasonId), event);
   }
 
   /** Whether the account has a player link open in this process. */

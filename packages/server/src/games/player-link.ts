@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import type { Reply } from '@taikai/engine';
 import {
+  CHAT_LIMITS,
+  type ChatRefusal,
   ErrorCode,
   type PlayerLinkIn,
   PlayerLinkInWire,
@@ -9,9 +11,11 @@ import {
 } from '@taikai/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Deps } from '../context';
+import type { AuthedCtx, Deps } from '../context';
 import type { Executor } from '../db/client';
 import { authenticate } from '../domains/accounts/sessions';
+import { FloodWindow } from '../domains/chat/flood';
+import * as chat from '../domains/chat/service';
 import { liveContest } from '../domains/contests/queries';
 import { PlayerState, playerOf } from '../domains/players/queries';
 import { seasonState } from '../domains/seasons/presenter';
@@ -19,6 +23,7 @@ import { seasonOf } from '../domains/seasons/queries';
 import { failure } from '../http/envelope';
 import { ContestError, messageOf } from '../http/errors';
 import { PREFIXES } from '../http/route';
+import type { LobbyEvent } from './live-hub';
 
 // The player link: a WebSocket per player client at `GET /api/player/link` (README, "Live channels"). The
 // client authenticates with its first message, enters one season's lobby, says whether it is ready, and then
@@ -53,19 +58,21 @@ const MAX_QUEUED = 64;
 /** A client this far behind (bytes queued and not yet taken by the network) is cut off. */
 const MAX_BUFFERED = 1 << 20;
 /** The reply fields a decision may carry (engine `Reply`), each a tile or meld in the engine's notation. */
-const REPLY_FIELDS = new Set(['dapai', 'fulou', 'gang', 'hule', 'daopai']);
+const REPLY_FIELDS = new Set(['dapai', 'fulou', 'gang', 'hule', 'daopai', 'kita']);
 
 type SeasonIds = { uniqueId: number; seasonId: number };
 
 /**
  * Whether an account may wait in a season's lobby: the tournament exists (2501), has the season (2536), the
  * season is running (2542 ended, 2508 finished, 2507 not started) and the account is on its roster (2511).
+ * With `organisers`, the tournament's creator and admins may enter too (to chat; not to be ready).
  */
 export async function checkLobby(
   db: Executor,
   ids: SeasonIds,
   accountId: number,
   now: number,
+  { organisers = false }: { organisers?: boolean } = {},
 ): Promise<void> {
   if (!(await liveContest(db, ids.uniqueId))) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
   const season = await seasonOf(db, ids.uniqueId, ids.seasonId, false);
@@ -75,12 +82,15 @@ export async function checkLobby(
   if (state === SeasonState.FINISHED) throw new ContestError(ErrorCode.ALREADY_ENDED);
   if (state === SeasonState.PENDING) throw new ContestError(ErrorCode.NOT_STARTED);
   const entry = await playerOf(db, ids, accountId);
-  if (entry?.state !== PlayerState.ACCEPTED) throw new ContestError(ErrorCode.NOT_ON_ROSTER);
+  if (entry?.state === PlayerState.ACCEPTED) return;
+  if (organisers && (await chat.isOrganiser(db, ids, accountId))) return;
+  throw new ContestError(ErrorCode.NOT_ON_ROSTER);
 }
 
 /** The link's routes under both prefixes, the WebSocket server, and the heartbeat of every open link. */
 export async function playerLinkRoutes(app: FastifyInstance): Promise<void> {
   const links = new Set<PlayerLink>();
+  const chatFlood = new FloodWindow(CHAT_LIMITS.FLOOD_COUNT, CHAT_LIMITS.FLOOD_WINDOW_S);
   await app.register(websocket, {
     options: { maxPayload: LINK_MAX_MESSAGE },
     // Links are told the server is going away (1001), and cut after a second if they do not close.
@@ -118,7 +128,7 @@ export async function playerLinkRoutes(app: FastifyInstance): Promise<void> {
           .send(failure(ErrorCode.PARAM_ERROR, 'WebSocket upgrade expected'));
       },
       wsHandler: (socket, request) => {
-        const link = new PlayerLink(app.deps, socket, request.ip, () => links.delete(link));
+        const link = new PlayerLink(app.deps, socket, request.ip, chatFlood, () => links.delete(link));
         links.add(link);
       },
     });
@@ -133,6 +143,8 @@ class PlayerLink {
   private lobby: SeasonIds | null = null;
   private ready = false;
   private unsubscribe: (() => void) | null = null;
+  /** Stops hearing the lobby (its chat) the link is in. */
+  private leaveLobbyTopic: (() => void) | null = null;
   private closed = false;
   private alive = true;
   private queue: Promise<void> = Promise.resolve();
@@ -147,6 +159,7 @@ class PlayerLink {
     private readonly deps: Deps,
     private readonly socket: WebSocket,
     private readonly ip: string,
+    private readonly chatFlood: FloodWindow,
     private readonly onClosed: () => void,
   ) {
     this.authTimer = setTimeout(
@@ -202,7 +215,8 @@ class PlayerLink {
 
   private failed(error: unknown): void {
     if (error instanceof ContestError) {
-      this.send({ op: 'error', code: error.code, message: error.message });
+      const reason = error.data?.reason as ChatRefusal | undefined;
+      this.send({ op: 'error', code: error.code, message: error.message, ...(reason ? { reason } : {}) });
       return;
     }
     this.deps.log.error({ err: error, account: this.account?.id }, 'player link message failed');
@@ -238,6 +252,15 @@ class PlayerLink {
       case 'ping':
         this.send({ op: 'pong' });
         return;
+      case 'chat_send':
+        await this.chatSend({ text: msg.text, stamp: msg.stamp });
+        return;
+      case 'chat_delete':
+        await this.chatDelete(msg.id);
+        return;
+      case 'stamp':
+        this.deps.games.stamp(this.account.id, msg.game_uuid, msg.stamp);
+        return;
     }
   }
 
@@ -271,17 +294,76 @@ class PlayerLink {
     this.refuseAuth();
   }
 
-  /** Enters a season's lobby, leaving the one the link was in (and being ready there). */
+  /**
+   * Enters a season's lobby, leaving the one the link was in (and being ready there). Roster players and the
+   * tournament's organisers enter; with season chat on, the chat's latest messages follow `entered`.
+   */
   private async enter(ids: SeasonIds): Promise<void> {
     const account = this.account as { id: number };
-    await checkLobby(this.deps.db, ids, account.id, this.deps.clock.now());
+    await checkLobby(this.deps.db, ids, account.id, this.deps.clock.now(), { organisers: true });
     if (this.closed) return;
     const same = this.lobby?.uniqueId === ids.uniqueId && this.lobby.seasonId === ids.seasonId;
     if (!same) {
       this.leaveLobby();
       this.lobby = ids;
+      this.leaveLobbyTopic = this.deps.games.live.onLobby(ids.uniqueId, ids.seasonId, (event) =>
+        this.lobbyEvent(ids, event),
+      );
     }
+    const lobby = this.lobby;
     this.send({ op: 'entered', unique_id: ids.uniqueId, season_id: ids.seasonId, ready: this.ready });
+    if (!this.deps.config.seasonChat) return;
+    const state = await chat.chatStateOf(this.deps.db, ids, account.id);
+    const messages = await chat.history(this.deps.db, ids);
+    if (this.closed || this.lobby !== lobby) return;
+    this.send({
+      op: 'chat_history',
+      unique_id: ids.uniqueId,
+      season_id: ids.seasonId,
+      messages,
+      ...state,
+    });
+  }
+
+  /** What the lobby's other links and the organisers say to everyone in it. */
+  private lobbyEvent(ids: SeasonIds, event: LobbyEvent): void {
+    if (event.kind === 'send') {
+      this.send(event.out);
+      return;
+    }
+    // The chat limits changed: this player is told what they may do now.
+    void this.enqueue(async () => {
+      if (this.closed || this.lobby !== ids || !this.account || !this.deps.config.seasonChat) return;
+      const state = await chat.chatStateOf(this.deps.db, ids, this.account.id);
+      if (this.lobby === ids)
+        this.send({ op: 'chat_state', unique_id: ids.uniqueId, season_id: ids.seasonId, ...state });
+    });
+  }
+
+  /** The lobby the link is in, or 2536. */
+  private inLobby(): SeasonIds {
+    if (!this.lobby) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON, { message: 'enter a season first' });
+    return this.lobby;
+  }
+
+  /** An organiser deletes a message of the lobby's chat; anyone else in the lobby is refused 2506. */
+  private async chatDelete(id: number): Promise<void> {
+    const ids = this.inLobby();
+    const account = this.account as { id: number };
+    if (!(await chat.isOrganiser(this.deps.db, ids, account.id)))
+      throw new ContestError(ErrorCode.NO_PERMISSION);
+    await chat.remove(this.authedCtx(), ids, id);
+  }
+
+  /** A chat message to the lobby: stored, then sent to every link in the lobby (this one included). */
+  private async chatSend(input: { text?: string; stamp?: number }): Promise<void> {
+    if (!this.deps.config.seasonChat) throw new ContestError(ErrorCode.CHAT_UNAVAILABLE);
+    const ids = this.inLobby();
+    const message = await chat.send(this.authedCtx(), ids, input, this.chatFlood);
+    this.deps.games.live.lobby(ids.uniqueId, ids.seasonId, {
+      kind: 'send',
+      out: { op: 'chat', unique_id: ids.uniqueId, season_id: ids.seasonId, message },
+    });
   }
 
   private async setReady(ready: boolean): Promise<void> {
@@ -290,7 +372,8 @@ class PlayerLink {
     if (!lobby) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON, { message: 'enter a season first' });
     const { games } = this.deps;
     if (ready && !this.ready) {
-      // The season may have ended, or the player left the roster, since the link entered.
+      // The season may have ended, or the player left the roster, since the link entered; an organiser who is
+      // not on the roster may chat in the lobby but not be ready (2511).
       const now = this.deps.clock.now();
       await checkLobby(this.deps.db, lobby, account.id, now);
       if (this.closed || this.lobby !== lobby) return;
@@ -312,6 +395,8 @@ class PlayerLink {
     }
     this.ready = false;
     this.lobby = null;
+    this.leaveLobbyTopic?.();
+    this.leaveLobbyTopic = null;
   }
 
   private send(out: PlayerLinkOut): void {
@@ -343,6 +428,15 @@ class PlayerLink {
 
   private ctx() {
     return { ...this.deps, actor: null, ip: this.ip, now: this.deps.clock.now() };
+  }
+
+  /** The context of a call made by this link's account (chat). */
+  private authedCtx(): AuthedCtx {
+    const account = this.account as { id: number; nickname: string };
+    return {
+      ...this.ctx(),
+      actor: { id: account.id, nickname: account.nickname, isOperator: false },
+    };
   }
 }
 

@@ -115,7 +115,12 @@ export async function plannedAccounts(
 /** What starting a game of the season needs: the season row and the tournament's rule. */
 export async function matchSetting(db: Executor, uniqueId: number, seasonId: number) {
   const [row] = await db
-    .select({ season: seasons, roundType: contests.roundType, detailRule: contests.detailRule })
+    .select({
+      season: seasons,
+      roundType: contests.roundType,
+      detailRule: contests.detailRule,
+      emojiSwitch: contests.emojiSwitch,
+    })
     .from(seasons)
     .innerJoin(contests, eq(contests.uniqueId, seasons.uniqueId))
     .where(

@@ -38,9 +38,13 @@ function fileFor(root: string, urlPath: string): string | undefined {
   return existsSync(path) && statSync(path).isFile() ? path : undefined;
 }
 
+/** A game's table opened directly: answered with the table's own page (table.html), not the console's. */
+const TABLE_PAGE = /^\/play\/game\/[^/]+\/?$/;
+
 /**
  * Serves the built console from `webDist`, with the SPA fallback: a GET outside /api that names no file
- * answers index.html. Unknown /api paths answer the error envelope.
+ * answers index.html, or table.html for a game's table (`/play/game/<uuid>`). Unknown /api paths answer the
+ * error envelope.
  */
 export function consoleAndFallback(app: FastifyInstance, webDist: string): void {
   const root = normalize(webDist);
@@ -54,10 +58,11 @@ export function consoleAndFallback(app: FastifyInstance, webDist: string): void 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const file = fileFor(root, path) ?? fileFor(root, '/index.html');
+    const page = TABLE_PAGE.test(path) ? fileFor(root, '/table.html') : undefined;
+    const file = fileFor(root, path) ?? page ?? fileFor(root, '/index.html');
     if (!file)
       return reply.status(404).type('text/plain').send('Not found (the console is not built: npm run build)');
-    const isIndex = file.endsWith(`${sep}index.html`);
+    const isIndex = file.endsWith(`${sep}index.html`) || file === page;
     reply.type(TYPES[extname(file)] ?? 'application/octet-stream');
     // Hashed build assets never change; index.html must always be fresh.
     reply.header('cache-control', isIndex ? 'no-cache' : 'public, max-age=31536000, immutable');

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { PlayerLinkOut } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { LINK_TIMING } from '../../src/games/player-link';
 import { eventually, gameOfPlan, plan, recordOf, seasonWithRoster, type World } from '../support/games';
+import { LinkClient, type LinkMessage } from '../support/link-client';
 import type { Organiser } from '../support/world';
 import { startWorld } from '../support/world';
 
@@ -23,83 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-type Message = PlayerLinkOut & Record<string, unknown>;
+type Message = LinkMessage;
 type GameMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
 
-/** A scripted player client: keeps every message, and waits for the ones a test expects. */
-class Client {
-  readonly messages: Message[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private readonly listeners = new Set<() => void>();
-  onMessage: ((m: Message) => void) | null = null;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const m = JSON.parse(String(data)) as Message;
-      this.messages.push(m);
-      this.onMessage?.(m);
-      for (const listener of this.listeners) listener();
-    });
-    this.closed = new Promise((resolve) =>
-      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-    );
-  }
-
-  static async open(path = '/api/player/link', options: { autoPong?: boolean } = {}): Promise<Client> {
-    const ws = new WebSocket(`${base}${path}`, options);
-    const client = new Client(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    return client;
-  }
-
-  /** A client that has authenticated as `who` (and seen `authed`). */
-  static async as(who: Organiser, path?: string): Promise<Client> {
-    const client = await Client.open(path);
-    client.send({ op: 'auth', token: who.token });
-    await client.next((m) => m.op === 'authed');
-    return client;
-  }
-
-  send(message: unknown): void {
-    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** The first message from `from` on that matches (waiting for it); answers it. */
-  async next(match: (m: Message) => boolean, from = 0, timeoutMs = 5000): Promise<Message> {
-    const found = () => this.messages.slice(from).find(match);
-    const now = found();
-    if (now) return now;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.listeners.delete(check);
-        reject(new Error(`no matching message; got ${JSON.stringify(this.messages.slice(-5))}`));
-      }, timeoutMs);
-      const check = () => {
-        const m = found();
-        if (!m) return;
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        resolve(m);
-      };
-      this.listeners.add(check);
-    });
-  }
-
-  /** Sends a message and waits for the first message after it that matches. */
-  async ask(message: unknown, match: (m: Message) => boolean): Promise<Message> {
-    const from = this.messages.length;
-    this.send(message);
-    return this.next(match, from);
-  }
-
-  close(): Promise<{ code: number; reason: string }> {
-    this.ws.close();
-    return this.closed;
-  }
-}
+/** The tests' link client (test/support/link-client.ts) on this file's server. */
+type Client = LinkClient;
+const Client = {
+  open: (path?: string, options?: { autoPong?: boolean }) => LinkClient.open(base, path, options),
+  as: (who: Organiser, path?: string) => LinkClient.as(base, who, path),
+};
 
 const isError = (m: Message) => m.op === 'error';
 const readyOf = (s: { unique_id: number; season_id: number }) =>
@@ -402,7 +334,12 @@ describe('player link: playing a game', () => {
     const planUuid = await plan(world, s.owner, s, [player.account.id, 0, 0, 0], { ai_level: 0 });
     const gameUuid = await gameOfPlan(world, planUuid);
     const start = await first.next((m) => m.op === 'game_start', 0, 10_000);
-    expect(start).toMatchObject({ game_uuid: gameUuid });
+    expect(start).toMatchObject({
+      game_uuid: gameUuid,
+      unique_id: s.unique_id,
+      season_id: s.season_id,
+      rule: { time_fixed: expect.any(Number), time_add: expect.any(Number), fanfu: 1, emoji_switch: 0 },
+    });
     const seat = start.seat as number;
     expect((start.players as { account_id: number }[])[seat].account_id).toBe(player.account.id);
 

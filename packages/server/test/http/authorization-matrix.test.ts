@@ -61,7 +61,7 @@ describe('authorization matrix', () => {
       const testCase = CALL_CASES[call.name];
       expect(testCase, `no case for ${call.name}`).toBeDefined();
       // One tournament per call; the refused go first, so the allowed calls that change it come last.
-      const f = await fixture(world, await peopleOnce());
+      const f = await fixture(world, await peopleOnce(), testCase);
       for (const role of ROLES) {
         const expected = expectedFor(call, role);
         let token: string | undefined;

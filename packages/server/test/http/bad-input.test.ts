@@ -138,7 +138,7 @@ describe('bad input, call by call', () => {
       const testCase = CALL_CASES[call.name];
       expect(testCase, `no case for ${call.name}`).toBeDefined();
       who ??= await people(world);
-      const f = await fixture(world, who);
+      const f = await fixture(world, who, testCase);
       // Calls that end a session get one of their own; the rest are made as the tournament's creator.
       const token = testCase.endsSession ? (await world.login(f.creator)).token : f.creator.token;
       const request: CallRequest = testCase.request(f, world);

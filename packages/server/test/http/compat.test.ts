@@ -83,6 +83,19 @@ describe('console', () => {
     }
   });
 
+  it('answers a game’s table opened directly with the table’s own page, never cached', async () => {
+    for (const url of ['/play/game/0b8f2c1e', '/play/game/0b8f2c1e/']) {
+      const page = await world.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('taikai table');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    // The players' other pages are the console's.
+    for (const url of ['/play', '/play/123', '/play/game/a/b']) {
+      expect((await world.app.inject({ method: 'GET', url })).body).toContain('taikai console');
+    }
+  });
+
   it('does not serve files outside the build folder', async () => {
     const res = await world.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
     expect(res.body).not.toContain('root:');

@@ -270,3 +270,37 @@ describe('fetch_marked_contest_game: yakuman-marked games', () => {
     expect(after.records.map((r: { removed: number }) => r.removed)).toEqual([0, 1]);
   }, 60_000);
 });
+
+describe('fetch_contest_game_records while games end', () => {
+  it('a first page and its total always agree, however many records are written meanwhile (one snapshot)', async () => {
+    const other = await eastSeason(world);
+    const as = caller(world, other.owner, other.season);
+    const now = world.clock.now();
+    const seats = seatsOf([
+      { id: other.owner.account.id, nickname: other.owner.account.nickname },
+      { id: 0, nickname: '' },
+      { id: 0, nickname: '' },
+      { id: 0, nickname: '' },
+    ]);
+    // Forty records written in parallel, in the same few seconds (ties of end time included), while the list is read.
+    const writing = Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        insertRecord(world, other.season, played, { seats, startTime: now - 600, endTime: now - (i % 3) }),
+      ),
+    );
+    const pages: { listed: number; total: number }[] = [];
+    let done = false;
+    void writing.then(() => {
+      done = true;
+    });
+    while (!done) {
+      const page = dataOf(await as.get('fetch_contest_game_records', { offset: 0, limit: 100 }));
+      pages.push({ listed: page.record_list.length, total: page.total });
+    }
+    await writing;
+    const last = dataOf(await as.get('fetch_contest_game_records', { offset: 0, limit: 100 }));
+    pages.push({ listed: last.record_list.length, total: last.total });
+    expect(pages.filter((p) => p.listed !== p.total)).toEqual([]);
+    expect(pages.at(-1)).toEqual({ listed: 40, total: 40 });
+  }, 60_000);
+});

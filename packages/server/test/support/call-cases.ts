@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { contestObservers, contests, seasonPlayers } from '../../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { contestObservers, contests, seasonPlayers, seasons, teamMembers, teams } from '../../src/db/schema';
 import type { CallInfo } from '../../src/http/route';
 import type { Organiser, Reply, World } from './world';
 
@@ -25,6 +25,8 @@ export type Fixture = {
   player: Organiser;
   /** Nothing to the tournament. */
   stranger: Organiser;
+  /** With a case's `teams`: a team of the season, with `player` in it (else 0). */
+  team_id: number;
 };
 
 export type CallRequest = { body?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -33,6 +35,8 @@ export type CallCase = {
   request: (f: Fixture, world: World) => CallRequest;
   /** The call ends the session it is made with: it is made with a second session of the same account. */
   endsSession?: boolean;
+  /** A team call: the fixture's season ranks teams and has a team (`team_id`) with the player in it. */
+  teams?: boolean;
 };
 
 const DAY = 86_400;
@@ -41,6 +45,13 @@ const ids = (f: Fixture) => ({ unique_id: f.unique_id, season_id: f.season_id })
 const RECORD_UUID = '00000000-0000-4000-8000-000000000000';
 /** A well-formed game or plan uuid that no game or plan has. */
 const GAME_UUID = '00000000-0000-4000-8000-000000000001';
+/** A zip file with nothing in it, base64. */
+const EMPTY_ZIP = 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==';
+/** A team read served as GET and POST: the same fields both ways. */
+const teamPage = (f: Fixture, fields: Record<string, unknown>): CallRequest => {
+  const input = { ...ids(f), ...fields, offset: 0, limit: 20 };
+  return { query: input, body: input };
+};
 
 export const CALL_CASES: Record<string, CallCase> = {
   // Accounts
@@ -234,6 +245,77 @@ export const CALL_CASES: Record<string, CallCase> = {
   },
   fetch_season_player_data: { request: (f) => ({ query: { ...ids(f), account_id: f.player.account.id } }) },
 
+  // Teams (`teams`: the fixture's season ranks teams and has one team, the player in it)
+  create_contest_team_batch: {
+    teams: true,
+    request: (f) => ({ body: { ...ids(f), team_list: [{ name: 'Tigers', detail: 'Osaka' }] } }),
+  },
+  fetch_contest_team_list: {
+    teams: true,
+    request: (f) => teamPage(f, { search: 'Fixture', search_type: 0, account_id: f.player.account.id }),
+  },
+  fetch_multi_contest_team_list: {
+    teams: true,
+    request: (f) => teamPage(f, { search: 'Fixture', search_type: 1 }),
+  },
+  fetch_contest_team_rank: { teams: true, request: (f) => teamPage(f, {}) },
+  update_contest_team: {
+    teams: true,
+    request: (f) => ({
+      body: {
+        ...ids(f),
+        team_id: f.team_id,
+        name: 'Lions',
+        detail: 'Kobe',
+        modify_score: 12300,
+        modify_detail: 'fair play',
+      },
+    }),
+  },
+  delete_contest_team: {
+    teams: true,
+    request: (f) => ({ body: { unique_id: f.unique_id, team_id: f.team_id } }),
+  },
+  clean_contest_team_member: {
+    teams: true,
+    request: (f) => ({ body: { unique_id: f.unique_id, team_id: f.team_id } }),
+  },
+  clean_contest_team: { teams: true, request: (f) => ({ body: ids(f) }) },
+  add_team_member: {
+    teams: true,
+    request: (f) => ({
+      body: {
+        unique_id: f.unique_id,
+        team_id: f.team_id,
+        member_list: [{ account_id: f.stranger.account.id, nickname: 'Stranger', remark: 'sub' }],
+      },
+    }),
+  },
+  delete_team_member: {
+    teams: true,
+    request: (f) => ({
+      body: { unique_id: f.unique_id, team_id: f.team_id, account_id_list: [f.player.account.id] },
+    }),
+  },
+  fetch_contest_team_member_list: { teams: true, request: (f) => teamPage(f, { team_id: f.team_id }) },
+  export_contest_team_member_list: { teams: true, request: (f) => teamPage(f, {}) },
+  export_contest_team_xlsx: { teams: true, request: (f) => ({ body: { ...ids(f), lang: 'jp' } }) },
+  team_import_template: { request: () => ({ query: { lang: 'kr' } }) },
+  import_contest_team_xlsx: {
+    teams: true,
+    // An empty zip: read, and refused with 2578 (not a workbook).
+    request: (f) => ({ body: { ...ids(f), content_base64: EMPTY_ZIP, dry_run: 1 } }),
+  },
+
+  // The player portal: the caller's own tournaments, lobby, records and replay data; the season's public
+  // ranking; an organiser deletes a chat message (the fixture's season has none: 2517 once let through)
+  fetch_my_contests: { request: () => ({ query: {} }) },
+  fetch_season_lobby: { request: (f) => ({ query: ids(f) }) },
+  fetch_season_public_rank: { request: (f) => ({ query: { ...ids(f), offset: 0, limit: 20 } }) },
+  fetch_my_game_records: { request: () => ({ query: { offset: 0, limit: 10 } }) },
+  fetch_my_game_record_file: { request: () => ({ query: { uuid: RECORD_UUID } }) },
+  delete_season_chat_message: { request: (f) => ({ body: { ...ids(f), id: 1 } }) },
+
   // Live channels: the season's event stream (its first event is read, then the stream is dropped)
   season_events: { request: (f) => ({ query: ids(f) }) },
 };
@@ -249,8 +331,15 @@ export async function people(world: World) {
   return { admin, observer, player, stranger };
 }
 
-/** A tournament of its own creator, with `people` as its admin, observer, roster player and stranger. */
-export async function fixture(world: World, who: Awaited<ReturnType<typeof people>>): Promise<Fixture> {
+/**
+ * A tournament of its own creator, with `people` as its admin, observer, roster player and stranger. For a team
+ * call (`teams`) its season ranks teams and has one team, the player in it.
+ */
+export async function fixture(
+  world: World,
+  who: Awaited<ReturnType<typeof people>>,
+  options: { teams?: boolean } = {},
+): Promise<Fixture> {
   const creator = await world.organiser({ currency: 60 });
   const { unique_id, contest_id, season_id } = await world.contest(creator);
   await world.makeAdmin(unique_id, who.admin);
@@ -268,7 +357,26 @@ export async function fixture(world: World, who: Awaited<ReturnType<typeof peopl
     createTime: now,
     updateTime: now,
   });
-  return { unique_id, contest_id, season_id, creator, ...who };
+  let team_id = 0;
+  if (options.teams) {
+    await db
+      .update(seasons)
+      .set({ rankType: 1 })
+      .where(and(eq(seasons.uniqueId, unique_id), eq(seasons.seasonId, season_id)));
+    const [team] = await db
+      .insert(teams)
+      .values({ uniqueId: unique_id, seasonId: season_id, name: 'Fixture', createTime: now })
+      .returning();
+    team_id = team.id;
+    await db.insert(teamMembers).values({
+      uniqueId: unique_id,
+      seasonId: season_id,
+      accountId: who.player.account.id,
+      teamId: team_id,
+      createTime: now,
+    });
+  }
+  return { unique_id, contest_id, season_id, creator, ...who, team_id };
 }
 
 /** Makes a call as the registry declares it (its path, its method), with `token` when given. */

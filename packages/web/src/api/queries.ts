@@ -24,6 +24,11 @@ export const keys = {
   seasons: (uniqueId: number) => ['seasons', uniqueId] as const,
   /** Everything of one season's players (sign-ups, roster, blacklist, chat list): prefix for invalidation. */
   seasonPlayers: (uniqueId: number, seasonId: number) => ['seasonPlayers', uniqueId, seasonId] as const,
+  /**
+   * A team season's teams (list, members): under the season's players, so a roster change (a player removed, a
+   * remark) reads them again, and a team change refreshes the roster's team names with them.
+   */
+  teams: (uniqueId: number, seasonId: number) => ['seasonPlayers', uniqueId, seasonId, 'teams'] as const,
   publicContest: (contestId: number) => ['publicContest', contestId] as const,
   observers: (uniqueId: number) => ['observers', uniqueId] as const,
   /** A tournament's history: prefix for invalidation, then kind and page. */

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
-import { PlayLayout } from '../pages/play/PlayLayout';
 import { CrashPage, RouteCrash } from './shell/CrashPage';
+import { PageLoading } from './shell/PageLoading';
 import { PublicLayout } from './shell/PublicLayout';
 import { RequireToken } from './shell/RequireToken';
 import { Shell } from './shell/Shell';
@@ -20,8 +20,13 @@ const SeasonsTab = lazy(() => import('../pages/contest/seasons/SeasonsTab'));
 const UserCardsTab = lazy(() => import('../pages/contest/user/UserCardsTab'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
 const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
+// The player portal: chunks of its own, loaded when a player's page is opened.
+const PlayLayout = lazy(() => import('../pages/play/PlayLayout'));
 const PlayIndexPage = lazy(() => import('../pages/play/PlayIndexPage'));
 const PlayPage = lazy(() => import('../pages/play/PlayPage'));
+const TablePage = lazy(() => import('../pages/play/table/TablePage'));
+const ReplayPage = lazy(() => import('../pages/play/replay/ReplayPage'));
+const PlayRecordsPage = lazy(() => import('../pages/play/records/RecordsPage'));
 
 const router = createBrowserRouter([
   {
@@ -36,14 +41,39 @@ const router = createBrowserRouter([
         ],
       },
       {
+        // A game's table: the whole screen, outside the players' frame.
+        path: '/play/game/:gameUuid',
+        element: (
+          <RequireToken>
+            <Suspense fallback={null}>
+              <TablePage />
+            </Suspense>
+          </RequireToken>
+        ),
+      },
+      {
+        // A record's replay: the table's board, step by step.
+        path: '/play/replay/:uuid',
+        element: (
+          <RequireToken>
+            <Suspense fallback={null}>
+              <ReplayPage />
+            </Suspense>
+          </RequireToken>
+        ),
+      },
+      {
         // The players' pages: phone first, outside the organisers' shell.
         element: (
           <RequireToken>
-            <PlayLayout />
+            <Suspense fallback={<PageLoading />}>
+              <PlayLayout />
+            </Suspense>
           </RequireToken>
         ),
         children: [
           { path: '/play', element: <PlayIndexPage /> },
+          { path: '/play/records', element: <PlayRecordsPage /> },
           { path: '/play/:contestId', element: <PlayPage /> },
         ],
       },

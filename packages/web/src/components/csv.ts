@@ -1,15 +1,18 @@
+import { defuseCell } from '@taikai/protocol';
+import { saveFile } from './saveFile';
+
 /**
  * CSV files the console writes: UTF-8 with a byte-order mark (so spreadsheets read CJK and Korean names
  * right), CRLF line ends, and cells a spreadsheet would run as a formula defused with a leading `'`.
  */
 
-/** First characters that make a spreadsheet treat a cell as a formula (or a command, after a tab or CR). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** The text of one cell as written: formula guard first, then quoted when it holds `"`, `,` or a line end. */
+/**
+ * The text of one cell as written: formula guard first (the protocol's `defuseCell`, which the server's xlsx
+ * files use too), then quoted when it holds `"`, `,` or a line end.
+ */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') text = defuseCell(text);
   if (/[",\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
   return text;
 }
@@ -38,13 +41,5 @@ export function csvFileName(name: string, fallback: string): string {
 
 /** Makes the browser save `rows` as the CSV file `fileName`. */
 export function downloadCsv(fileName: string, rows: readonly (readonly (string | number)[])[]): void {
-  const url = URL.createObjectURL(csvBlob(rows));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, csvBlob(rows));
 }

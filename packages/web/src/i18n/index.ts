@@ -30,10 +30,19 @@ export function currentLanguage(): ConsoleLang {
   return isConsoleLang(lang) ? lang : FALLBACK_LANG;
 }
 
-/** Makes the console strings of `lang` available (fetching its locale once). */
+/** Loaders of more strings, registered by parts of the app loaded on demand (the player portal). */
+const extraLoaders: ((lang: ConsoleLang) => Promise<void>)[] = [];
+
+/** From now on, making a language available also runs `loader` for it (before the language is switched to). */
+export function addMessageLoader(loader: (lang: ConsoleLang) => Promise<void>): void {
+  extraLoaders.push(loader);
+}
+
+/** Makes the console strings of `lang` available (fetching its locale once), and those of registered parts. */
 export async function loadMessages(lang: ConsoleLang): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  i18next.addResourceBundle(lang, 'translation', await MESSAGE_LOADERS[lang]());
+  if (!i18next.hasResourceBundle(lang, 'translation'))
+    i18next.addResourceBundle(lang, 'translation', await MESSAGE_LOADERS[lang]());
+  await Promise.all(extraLoaders.map((load) => load(lang)));
 }
 
 /** Starts i18next in `lang` (its messages loaded first). */

@@ -6,25 +6,26 @@ type ReadyPlayer = z.infer<typeof ReadyPlayerWire>;
 type GamePlan = z.infer<typeof GamePlanWire>;
 type PlanSeat = z.infer<typeof PlanSeatWire>;
 
-/** A ready roster player; teams come later, so `team_name` is ''. */
-export function presentReadyPlayer(face: SeasonFace, busy: boolean): ReadyPlayer {
+/** A ready roster player, with their team (team seasons; '' when none). */
+export function presentReadyPlayer(face: SeasonFace, busy: boolean, teamName = ''): ReadyPlayer {
   return {
     account_id: face.accountId,
     nickname: face.nickname,
     remark: face.remark,
-    team_name: '',
+    team_name: teamName,
     busy: busy ? 1 : 0,
   };
 }
 
 /**
- * A waiting plan: its seats in seat order with their season names and whether each is ready now (robots always
- * are); it expires `READY_WINDOW_S` after its start unless every seat is ready.
+ * A waiting plan: its seats in seat order with their season names, teams and whether each is ready now (robots
+ * always are); it expires `READY_WINDOW_S` after its start unless every seat is ready.
  */
 export function presentPlan(
   plan: PlanWithSeats,
   faces: Map<number, SeasonFace>,
   isReady: (accountId: number) => boolean,
+  teamNames: ReadonlyMap<number, string> = new Map(),
 ): GamePlan {
   return {
     uuid: plan.uuid,
@@ -40,7 +41,7 @@ export function presentPlan(
         account_id: s.accountId,
         seat: s.seat,
         nickname: face?.nickname ?? '',
-        team_name: '',
+        team_name: teamNames.get(s.accountId) ?? '',
         remark: face?.remark ?? '',
         init_points: s.initPoints,
         ready: s.accountId === 0 || isReady(s.accountId) ? 1 : 0,

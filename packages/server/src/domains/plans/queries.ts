@@ -186,3 +186,27 @@ export async function cancelPlan(db: Executor, key: SeasonKey, uuid: string): Pr
     .returning();
   return row;
 }
+
+/** The account's soonest waiting plan of a season, with its seats in seat order, or undefined. */
+export async function nextPlanOf(
+  db: Executor,
+  key: SeasonKey,
+  accountId: number,
+): Promise<PlanWithSeats | undefined> {
+  const [plan] = await db
+    .select({ plan: gamePlans })
+    .from(gamePlans)
+    .innerJoin(planSeats, eq(planSeats.planUuid, gamePlans.uuid))
+    .where(
+      and(plansOfSeason(key), eq(gamePlans.state, GameState.WAITING), eq(planSeats.accountId, accountId)),
+    )
+    .orderBy(asc(gamePlans.startTime), asc(gamePlans.createTime), asc(gamePlans.uuid))
+    .limit(1);
+  if (!plan) return undefined;
+  const seats = await db
+    .select()
+    .from(planSeats)
+    .where(eq(planSeats.planUuid, plan.plan.uuid))
+    .orderBy(asc(planSeats.seat));
+  return { ...plan.plan, seats };
+}

@@ -5,6 +5,7 @@ import {
   type FetchContestGamePlanListRes,
   GameVariant,
   gameVariantOf,
+  LIMITS,
   playerCountOf,
   type ReadyPlayerListRes,
   type RemoveContestPlanGameReq,
@@ -21,6 +22,7 @@ import { refuseFirst } from '../contests/names';
 import { seasonKey } from '../seasons/presenter';
 import type { SeasonRow } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
+import { teamNamesAmong } from '../teams/service';
 import { presentPlan, presentReadyPlayer } from './presenter';
 import * as q from './queries';
 
@@ -47,25 +49,23 @@ function refuseAccount(code: number, accountId: number): never {
 }
 
 /**
- * `ready_player_list`: the season's roster players who are ready now, earliest first, with their season names
- * and remarks; `busy` 1 for those already seated in a waiting plan or a running game of the season.
+ * `ready_player_list`: the season's roster players who are ready now, earliest first, with their season names,
+ * remarks and teams; `busy` 1 for those already seated in a waiting plan or a running game of the season.
  */
 export async function readyPlayers(
   ctx: AuthedCtx,
   ids: SeasonIds,
 ): Promise<z.infer<typeof ReadyPlayerListRes>> {
-  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const ready = ctx.games.presence.readyOf(ids.uniqueId, ids.seasonId);
   if (ready.length === 0) return [];
-  const faces = await q.facesOf(
-    ctx.db,
-    ids,
-    ready.map((r) => r.accountId),
-  );
+  const accountIds = ready.map((r) => r.accountId);
+  const faces = await q.facesOf(ctx.db, ids, accountIds);
   const busy = await q.busyAccounts(ctx.db, ids);
+  const teams = await teamNamesAmong(ctx.db, season, accountIds);
   return ready.flatMap(({ accountId }) => {
     const face = faces.get(accountId);
-    return face?.onRoster ? [presentReadyPlayer(face, busy.has(accountId))] : [];
+    return face?.onRoster ? [presentReadyPlayer(face, busy.has(accountId), teams.get(accountId))] : [];
   });
 }
 
@@ -168,17 +168,15 @@ export async function planList(
   ctx: AuthedCtx,
   ids: SeasonIds,
 ): Promise<z.infer<typeof FetchContestGamePlanListRes>> {
-  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const plans = await q.waitingPlans(ctx.db, ids);
   if (plans.length === 0) return [];
-  const faces = await q.facesOf(
-    ctx.db,
-    ids,
-    plans.flatMap((p) => p.seats.map((s) => s.accountId)),
-  );
+  const accountIds = plans.flatMap((p) => p.seats.map((s) => s.accountId));
+  const faces = await q.facesOf(ctx.db, ids, accountIds);
+  const teams = await teamNamesAmong(ctx.db, season, accountIds);
   const presence = ctx.games.presence;
   const isReady = (accountId: number) => presence.isReady(ids.uniqueId, ids.seasonId, accountId);
-  return plans.map((plan) => presentPlan(plan, faces, isReady));
+  return plans.map((plan) => presentPlan(plan, faces, isReady, teams));
 }
 
 /**
@@ -208,4 +206,29 @@ export async function removePlan(
   ctx.games.live.season(ids.uniqueId, ids.seasonId, { kind: 'plans' });
   ctx.games.kick();
   return {};
+}
+
+/**
+ * The account's next waiting game of a season as its players see it (the player portal's lobby): start time,
+ * when it expires unless every seat is ready, and the seats with their season names (robots: account 0, no
+ * name). Seat order is the plan's; a plan that shuffles seats deals them again when it starts.
+ */
+export async function nextGameOf(ctx: AuthedCtx, ids: SeasonIds, accountId: number) {
+  const plan = await q.nextPlanOf(ctx.db, ids, accountId);
+  if (!plan) return null;
+  const faces = await q.facesOf(
+    ctx.db,
+    ids,
+    plan.seats.map((s) => s.accountId),
+  );
+  return {
+    uuid: plan.uuid,
+    game_start_time: plan.startTime,
+    expire_time: plan.startTime + LIMITS.READY_WINDOW_S,
+    seats: plan.seats.map((s) => ({
+      seat: s.seat,
+      account_id: s.accountId,
+      nickname: s.accountId === 0 ? '' : (faces.get(s.accountId)?.nickname ?? ''),
+    })),
+  };
 }

@@ -71,11 +71,12 @@ const noGames = (): AccountData => ({ total_game_count: 0, recent_games: [], hig
 
 /**
  * A sign-up or roster row; its nickname is the season's, else the account's. `games` is what the season's
- * records say of the player (the ranking domain's `accountDataAmong`).
+ * records say of the player (the ranking domain's `accountDataAmong`); `teamName` their team, if any.
  */
 export function presentSeasonPlayer(
   row: ListedPlayerRow,
   games?: AccountData,
+  teamName = '',
 ): z.infer<typeof SeasonPlayerWire> {
   return {
     account_id: row.accountId,
@@ -83,7 +84,7 @@ export function presentSeasonPlayer(
     remark: row.remark,
     state: row.state,
     create_time: row.createTime,
-    team_name: '',
+    team_name: teamName,
     account_data: games ?? noGames(),
   };
 }

@@ -1,7 +1,7 @@
 import { INT4_MAX } from '@taikai/protocol';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, seasonAccountLists, seasonPlayers } from '../../db/schema';
+import { accounts, contests, seasonAccountLists, seasonPlayers, seasons } from '../../db/schema';
 
 export type SeasonPlayerRow = typeof seasonPlayers.$inferSelect;
 
@@ -200,11 +200,30 @@ export async function updateEntry(
   return row;
 }
 
+/** Sets the remarks of some accounts' pending or accepted entries, a statement per 1000 accounts. */
+export async function setRemarks(
+  db: Executor,
+  key: SeasonKey,
+  remarks: readonly { accountId: number; remark: string }[],
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < remarks.length; i += INSERT_CHUNK) {
+    const values = remarks
+      .slice(i, i + INSERT_CHUNK)
+      .map((r) => sql`(${r.accountId}::int, ${r.remark}::text)`);
+    await db.execute(sql`
+      update season_players p set remark = v.remark, update_time = ${now}
+      from (values ${sql.join(values, sql`, `)}) as v(account_id, remark)
+      where p.unique_id = ${key.uniqueId} and p.season_id = ${key.seasonId} and p.account_id = v.account_id
+        and p.state in (${PlayerState.PENDING}, ${PlayerState.ACCEPTED}) and p.remark <> v.remark`);
+  }
+}
+
 /** A row of the roster or sign-up list: the entry with its account's nickname. */
 export type ListedPlayerRow = SeasonPlayerRow & { accountNickname: string };
 
 /** `\`, `%` and `_` escaped, so that a LIKE pattern matches them literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of a season's sign-ups (state 1, newest first) or roster (state 2, in entry order), with the total.
@@ -320,4 +339,24 @@ export async function deleteBlacklisted(
     .where(and(blacklistOf(key), inArray(seasonAccountLists.accountId, accountIds)))
     .returning({ accountId: seasonAccountLists.accountId });
   return rows.map((r) => r.accountId);
+}
+
+/**
+ * The account's entries in seasons of live tournaments (any state), one per tournament: its newest season with
+ * an entry, with the tournament and that season. Latest entries first, at most `limit`.
+ */
+export async function entriesOfAccount(db: Executor, accountId: number, limit: number) {
+  const rows = await db
+    .selectDistinctOn([seasonPlayers.uniqueId], { entry: seasonPlayers, contest: contests, season: seasons })
+    .from(seasonPlayers)
+    .innerJoin(contests, and(eq(contests.uniqueId, seasonPlayers.uniqueId), isNull(contests.deleteTime)))
+    .innerJoin(
+      seasons,
+      and(eq(seasons.uniqueId, seasonPlayers.uniqueId), eq(seasons.seasonId, seasonPlayers.seasonId)),
+    )
+    .where(eq(seasonPlayers.accountId, accountId))
+    .orderBy(seasonPlayers.uniqueId, desc(seasonPlayers.seasonId));
+  return rows
+    .sort((a, b) => b.entry.updateTime - a.entry.updateTime || b.entry.uniqueId - a.entry.uniqueId)
+    .slice(0, limit);
 }

@@ -24,8 +24,10 @@ import { accountDataAmong } from '../ranking/service';
 import { seasonKey } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
+import { leaveTeams, teamNamesAmong } from '../teams/service';
 import { presentListedAccounts, presentSeasonPlayer } from './presenter';
 import * as q from './queries';
+import { enterOnRoster } from './service';
 
 // A season's players as the organisers manage them: sign-up review, the roster, import from another season.
 
@@ -55,7 +57,7 @@ const notWaiting = (row: q.SeasonPlayerRow | undefined) =>
 /**
  * `contest_season_player_list`: a page of the season's pending sign-ups (state 1, newest first) or its roster
  * (state 2, in entry order), with the total; `search` is a part of a nickname or an internal account id, and
- * `account_id` keeps one account only.
+ * `account_id` keeps one account only. `team_name` is the player's team now (team seasons).
  */
 export async function playerList(
   ctx: AuthedCtx,
@@ -70,13 +72,13 @@ export async function playerList(
     offset: req.offset,
     limit: req.limit,
   });
-  const games = await accountDataAmong(
-    ctx.db,
-    ids,
-    season,
-    rows.map((r) => r.accountId),
-  );
-  return { list: rows.map((row) => presentSeasonPlayer(row, games.get(row.accountId))), total };
+  const accountIds = rows.map((r) => r.accountId);
+  const games = await accountDataAmong(ctx.db, ids, season, accountIds);
+  const teams = await teamNamesAmong(ctx.db, season, accountIds);
+  return {
+    list: rows.map((row) => presentSeasonPlayer(row, games.get(row.accountId), teams.get(row.accountId))),
+    total,
+  };
 }
 
 /**
@@ -183,23 +185,7 @@ async function enrol(
     success.push(id);
     rows.push(w);
   }
-  // A pending sign-up keeps its sign-up time (and its season nickname and remark unless `wanted` has them).
-  await q.putPlayers(
-    tx,
-    rows.map((w) => {
-      const row = current.get(w.accountId);
-      const pending = row?.state === PENDING ? row : undefined;
-      return {
-        ...ids,
-        accountId: w.accountId,
-        state: ACCEPTED,
-        nickname: w.nickname ?? pending?.nickname ?? null,
-        remark: w.remark || (pending?.remark ?? ''),
-        createTime: pending?.createTime ?? ctx.now,
-        updateTime: ctx.now,
-      };
-    }),
-  );
+  await enterOnRoster(tx, ctx.now, ids, rows, current);
   return { success, failed };
 }
 
@@ -233,7 +219,10 @@ export async function addPlayers(
   });
 }
 
-/** `remove_contest_season_player`: takes players off the roster; answers those that were on it. */
+/**
+ * `remove_contest_season_player`: takes players off the roster, and out of their teams of the season in the same
+ * transaction; answers those that were on it.
+ */
 export async function removePlayers(
   ctx: AuthedCtx,
   req: z.infer<typeof RemoveContestSeasonPlayerReq>,
@@ -242,12 +231,13 @@ export async function removePlayers(
     const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
     await managedSeason(tx, ctx, ids, 'manageRoster', { lock: true, writable: true });
     const removed = await q.deletePlayersInState(tx, ids, distinct(req.account_id_list), ACCEPTED);
+    const leftTeams = await leaveTeams(tx, ids, removed);
     if (removed.length > 0) {
       await audit(tx, ctx, {
         action: 'season_player.remove',
         targetType: 'season',
         targetId: seasonKey(ids),
-        before: { roster: removed },
+        before: leftTeams.length > 0 ? { roster: removed, teams: leftTeams } : { roster: removed },
         after: null,
       });
     }

@@ -6,6 +6,7 @@ import {
   ContestSeasonPlayerListReq,
   FetchContestPublicInfoReq,
   FetchContestSeasonSignupReq,
+  FetchMyContestsReq,
   ImportContestSeasonPlayerReq,
   MarkContestSeasonPlayerReq,
   RemoveContestSeasonPlayerReq,
@@ -50,6 +51,12 @@ export function playerRoutes(app: FastifyInstance): void {
     auth: 'account',
     query: FetchContestSeasonSignupReq,
     handler: (ctx, query) => signup.mySignup(ctx, seasonIds(query)),
+  });
+
+  route(app, 'GET', 'fetch_my_contests', {
+    auth: 'account',
+    query: FetchMyContestsReq,
+    handler: (ctx) => signup.myContests(ctx),
   });
 
   // The organisers' side.

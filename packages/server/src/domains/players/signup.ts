@@ -1,6 +1,8 @@
 import {
   ErrorCode,
   type FetchContestPublicInfoRes,
+  type FetchMyContestsRes,
+  type MyContestWire,
   type MySignupWire,
   SeasonState,
   SignupType,
@@ -136,4 +138,30 @@ export async function cancelSignup(ctx: AuthedCtx, ids: SeasonIds): Promise<MySi
     });
     return mySignupIn(tx, ids, accountId);
   });
+}
+
+/** Tournaments listed in "my tournaments" at most. */
+const MY_CONTESTS_MAX = 200;
+
+/**
+ * `fetch_my_contests`: the tournaments the caller has a sign-up in (pending, on the roster or rejected), each
+ * with its newest season they signed up for; latest sign-up change first, at most 200. Deleted tournaments
+ * are left out.
+ */
+export async function myContests(ctx: AuthedCtx): Promise<z.infer<typeof FetchMyContestsRes>> {
+  const rows = await q.entriesOfAccount(ctx.db, ctx.actor.id, MY_CONTESTS_MAX);
+  return {
+    list: rows.map(({ entry, contest, season }) => ({
+      unique_id: contest.uniqueId,
+      contest_id: contest.contestId,
+      contest_name: contest.name as z.infer<typeof MyContestWire>['contest_name'],
+      mode: contest.roundType,
+      season_id: season.seasonId,
+      season_state: seasonState(season, ctx.now),
+      start_time: season.startTime,
+      end_time: season.endTime,
+      signup_state: entry.state,
+      signup_time: entry.createTime,
+    })),
+  };
 }

@@ -1,17 +1,16 @@
 import type {
   CalcRankRowWire,
   FetchSeasonPlayerDataRes,
+  PublicRankRowWire,
   RankRowWire,
   RecentGameWire,
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { CalcRow, GameRow, PlayerTotals, RankedRow } from './queries';
 
-/** A player's season nickname (else the account's) and remark. */
-export type Names = (accountId: number) => { nickname: string; remark: string };
-
-/** Teams join later: every row's team is empty for now. */
-const NO_TEAM = '';
+/** A player's season nickname (else the account's), remark and team now ('' when none). */
+export type Names = (accountId: number) => PlayerNames;
+type PlayerNames = { nickname: string; remark: string; team_name: string };
 
 const placeCounts = (places: readonly number[]) => ({
   rank_1_count: places[0] ?? 0,
@@ -20,15 +19,11 @@ const placeCounts = (places: readonly number[]) => ({
   rank_4_count: places[3] ?? 0,
 });
 
-export function presentRankRow(
-  row: RankedRow,
-  names: { nickname: string; remark: string },
-): z.infer<typeof RankRowWire> {
+export function presentRankRow(row: RankedRow, names: PlayerNames): z.infer<typeof RankRowWire> {
   return {
     rank: row.rank,
     account_id: row.accountId,
     ...names,
-    team_name: NO_TEAM,
     score: row.score,
     accumulate_point: row.total,
     game_count: row.games,
@@ -39,15 +34,11 @@ export function presentRankRow(
   };
 }
 
-export function presentCalcRow(
-  row: CalcRow,
-  names: { nickname: string; remark: string },
-): z.infer<typeof CalcRankRowWire> {
+export function presentCalcRow(row: CalcRow, names: PlayerNames): z.infer<typeof CalcRankRowWire> {
   return {
     rank: row.rank,
     account_id: row.accountId,
     ...names,
-    team_name: NO_TEAM,
     score: row.score,
     total_point: row.total,
     game_count: row.games,
@@ -68,7 +59,7 @@ export function presentGame(game: GameRow): z.infer<typeof RecentGameWire> {
 /** One player's statistics; without games every figure is 0 and the lists are empty. */
 export function presentPlayerData(
   accountId: number,
-  names: { nickname: string; remark: string },
+  names: PlayerNames,
   totals: PlayerTotals | undefined,
   rank: number,
   games: GameRow[],
@@ -78,7 +69,6 @@ export function presentPlayerData(
   return {
     account_id: accountId,
     ...names,
-    team_name: NO_TEAM,
     game_count: n,
     ...placeCounts(places),
     rank_rates: places.map((c) => (n === 0 ? 0 : c / n)),
@@ -89,5 +79,20 @@ export function presentPlayerData(
     rank,
     recent_games: games.slice(-10).reverse().map(presentGame),
     games: games.map(presentGame),
+  };
+}
+
+/** A ranking row as players see it: the season nickname, no remark, no team. */
+export function presentPublicRankRow(row: RankedRow, nickname: string): z.infer<typeof PublicRankRowWire> {
+  return {
+    rank: row.rank,
+    account_id: row.accountId,
+    nickname,
+    score: row.score,
+    accumulate_point: row.total,
+    game_count: row.games,
+    counted_count: row.counted,
+    qualified: row.qualified,
+    ...placeCounts(row.places),
   };
 }

@@ -106,6 +106,15 @@ export async function recountPlayers(
   await db.execute(recountStatement(among));
 }
 
+/**
+ * Each ranked player's season figures as a relation `(account_id, games, total_point)`: every counted game, not
+ * only those a rank rule counts. Other domains join it (a team's figures are its members' added up).
+ */
+export function seasonTotals(key: SeasonKey): SQL {
+  return sql`select account_id, games, total_point from ranking_players
+    where unique_id = ${key.uniqueId} and season_id = ${key.seasonId}`;
+}
+
 /** The accounts seated in a record (robots included as 0). */
 export async function seatedIn(db: Executor, recordUuid: string): Promise<number[]> {
   const result = await db.execute(

@@ -2,6 +2,7 @@ import {
   FetchSeasonPlayerCalcRankReq,
   FetchSeasonPlayerDataReq,
   FetchSeasonPlayerRankReq,
+  FetchSeasonPublicRankReq,
 } from '@taikai/protocol';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
@@ -35,5 +36,12 @@ export function rankingRoutes(app: FastifyInstance): void {
     policy: 'viewSeason',
     query: FetchSeasonPlayerDataReq,
     handler: (ctx, query) => ranking.playerData(ctx, query),
+  });
+
+  // The player portal: any logged-in account, when the organiser shows the ranking.
+  route(app, 'GET', 'fetch_season_public_rank', {
+    auth: 'account',
+    query: FetchSeasonPublicRankReq,
+    handler: (ctx, query) => ranking.publicRank(ctx, query),
   });
 }

@@ -7,6 +7,8 @@ import {
   type FetchSeasonPlayerDataRes,
   type FetchSeasonPlayerRankReq,
   type FetchSeasonPlayerRankRes,
+  type FetchSeasonPublicRankReq,
+  type FetchSeasonPublicRankRes,
   LIMITS,
   RankRule,
   validateCalcRankSetting,
@@ -17,10 +19,18 @@ import type { Executor } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
+import { liveContest } from '../contests/queries';
 import { playersAmong } from '../players/queries';
-import type { SeasonRow } from '../seasons/queries';
+import { type SeasonRow, seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
-import { type Names, presentCalcRow, presentPlayerData, presentRankRow } from './presenter';
+import { teamNamesAmong } from '../teams/service';
+import {
+  type Names,
+  presentCalcRow,
+  presentPlayerData,
+  presentPublicRankRow,
+  presentRankRow,
+} from './presenter';
 import * as q from './queries';
 
 // Season rankings and player statistics (README "Rankings"), read by the organisers and observers
@@ -52,12 +62,20 @@ function withinCap(page: q.Paging): q.Paging {
   };
 }
 
-/** Season nicknames (else the account's) and remarks of some accounts. */
-async function namesAmong(db: Executor, key: q.SeasonKey, ids: number[]): Promise<Names> {
-  const [entries, accounts] = [await playersAmong(db, key, ids), await namesOf(db, ids)];
+/** Season nicknames (else the account's), remarks and teams (team seasons) of some accounts. */
+async function namesAmong(db: Executor, season: SeasonRow, ids: number[]): Promise<Names> {
+  const [entries, accounts, teams] = [
+    await playersAmong(db, season, ids),
+    await namesOf(db, ids),
+    await teamNamesAmong(db, season, ids),
+  ];
   return (id) => {
     const entry = entries.get(id);
-    return { nickname: entry?.nickname ?? accounts.get(id) ?? '', remark: entry?.remark ?? '' };
+    return {
+      nickname: entry?.nickname ?? accounts.get(id) ?? '',
+      remark: entry?.remark ?? '',
+      team_name: teams.get(id) ?? '',
+    };
   };
 }
 
@@ -79,7 +97,7 @@ export async function seasonRank(
   const { rows, total } = await q.rankPage(ctx.db, key, counting, page);
   const names = await namesAmong(
     ctx.db,
-    key,
+    season,
     rows.map((r) => r.accountId),
   );
   return {
@@ -99,7 +117,7 @@ export async function calcRank(
   req: z.infer<typeof FetchSeasonPlayerCalcRankReq>,
 ): Promise<z.infer<typeof FetchSeasonPlayerCalcRankRes>> {
   const key = keyOf(req);
-  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, key, 'viewSeason');
   refuseFirst(validateCalcRankSetting(req.setting));
   const setting = {
     points: req.setting.points,
@@ -114,7 +132,7 @@ export async function calcRank(
   const listed = page.limit === 0 ? [] : rows;
   const names = await namesAmong(
     ctx.db,
-    key,
+    season,
     listed.map((r) => r.accountId),
   );
   return { list: listed.map((row) => presentCalcRow(row, names(row.accountId))), total };
@@ -136,7 +154,7 @@ export async function playerData(
     throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND, {
       message: `${messageOf(ErrorCode.ACCOUNT_NOT_FOUND)} (account_id)`,
     });
-  const names = await namesAmong(ctx.db, key, [accountId]);
+  const names = await namesAmong(ctx.db, season, [accountId]);
   const counting = countingOf(rankRuleOf(season));
   const totals = (await q.totalsAmong(ctx.db, key, counting, [accountId])).get(accountId);
   const ranked = totals ? await q.rankOf(ctx.db, key, counting, accountId) : undefined;
@@ -164,4 +182,40 @@ export async function accountDataAmong(db: Executor, key: q.SeasonKey, season: S
       },
     ]),
   );
+}
+
+/**
+ * `fetch_season_public_rank` (the player portal): the season's personal ranking as `fetch_season_player_rank`
+ * makes it, without the organisers' remarks, for any logged-in account — when the organiser shows it. Ruling:
+ * the organiser shows a season's ranking by showing the tournament in the public list (its show-in-list switch,
+ * `open_show`, stored as `open`); with it off the answer is `shown` false and lists nobody. `me` is the caller's
+ * own row wherever it ranks. Refusals: 2501 no tournament (or deleted), 2536 no such season.
+ */
+export async function publicRank(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchSeasonPublicRankReq>,
+): Promise<z.infer<typeof FetchSeasonPublicRankRes>> {
+  const key = keyOf(req);
+  const contest = await liveContest(ctx.db, key.uniqueId);
+  if (!contest) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  const season = await seasonOf(ctx.db, key.uniqueId, key.seasonId);
+  if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
+  const rankRule = rankRuleOf(season);
+  if (contest.open !== 1) return { shown: false, list: [], total: 0, rank_rule: rankRule, me: null };
+  const counting = countingOf(rankRule);
+  const page = withinCap(req);
+  const { rows, total } =
+    page.limit === 0
+      ? { rows: [], total: await q.rankedCount(ctx.db, key) }
+      : await q.rankPage(ctx.db, key, counting, page);
+  const mine = await q.rankOf(ctx.db, key, counting, ctx.actor.id);
+  const names = await namesAmong(ctx.db, season, [...rows.map((r) => r.accountId), ctx.actor.id]);
+  const present = (row: q.RankedRow) => presentPublicRankRow(row, names(row.accountId).nickname);
+  return {
+    shown: true,
+    list: rows.map(present),
+    total,
+    rank_rule: rankRule,
+    me: mine ? present(mine) : null,
+  };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gameRecords, recordMarks, recordPlayers } from '../../db/schema';
+import { contests, gameRecords, recordMarks, recordPlayers } from '../../db/schema';
 import type { Cursor } from './cursor';
 
 // The records' SQL. Lists are newest first: `end_time` desc, then `uuid` desc (a stable order for paging).
@@ -182,4 +182,71 @@ export type MarkRow = Awaited<ReturnType<typeof markPage>>[number];
 export async function markCount(db: Executor, key: SeasonKey): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recordMarks).where(marksWhere(key));
   return Number(row?.n ?? 0);
+}
+
+// A player's own records, across seasons (the player portal).
+
+/** The records an account played in live tournaments (optionally one season), newest first. */
+const accountWhere = (accountId: number, season?: SeasonKey) =>
+  and(
+    eq(recordPlayers.accountId, accountId),
+    season ? eq(recordPlayers.uniqueId, season.uniqueId) : undefined,
+    season ? eq(recordPlayers.seasonId, season.seasonId) : undefined,
+    isNull(contests.deleteTime),
+  );
+
+/** One page of an account's records with its seat in each and the tournament's public id and name. */
+export async function accountRecordPage(
+  db: Executor,
+  accountId: number,
+  season: SeasonKey | undefined,
+  page: Paging,
+) {
+  return db
+    .select({
+      record: listed,
+      uniqueId: gameRecords.uniqueId,
+      seasonId: gameRecords.seasonId,
+      seat: recordPlayers.seat,
+      place: recordPlayers.place,
+      contestId: contests.contestId,
+      contestName: contests.name,
+    })
+    .from(recordPlayers)
+    .innerJoin(gameRecords, eq(gameRecords.uuid, recordPlayers.recordUuid))
+    .innerJoin(contests, eq(contests.uniqueId, recordPlayers.uniqueId))
+    .where(accountWhere(accountId, season))
+    .orderBy(desc(recordPlayers.endTime), desc(recordPlayers.recordUuid))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+export type AccountRecordRow = Awaited<ReturnType<typeof accountRecordPage>>[number];
+
+export async function accountRecordCount(
+  db: Executor,
+  accountId: number,
+  season: SeasonKey | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recordPlayers)
+    .innerJoin(contests, eq(contests.uniqueId, recordPlayers.uniqueId))
+    .where(accountWhere(accountId, season));
+  return Number(row?.n ?? 0);
+}
+
+/** A record by its uuid alone (any season), with its log and seed. */
+export async function recordByUuid(db: Executor, uuid: string): Promise<RecordRow | undefined> {
+  const [row] = await db.select().from(gameRecords).where(eq(gameRecords.uuid, uuid));
+  return row;
+}
+
+/** Whether the account has a seat in any record of the season. */
+export async function playedInSeason(db: Executor, key: SeasonKey, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ uuid: recordPlayers.recordUuid })
+    .from(recordPlayers)
+    .where(playerWhere(key, accountId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -3,6 +3,8 @@ import {
   FetchContestGameRecordsReq,
   FetchContestSeasonPlayerGameRecordReq,
   FetchMarkedContestGameReq,
+  FetchMyGameRecordFileReq,
+  FetchMyGameRecordsReq,
   SetContestGameRecordTagReq,
   UpdateContestGameRecordReq,
 } from '@taikai/protocol';
@@ -65,5 +67,18 @@ export function recordRoutes(app: FastifyInstance): void {
     policy: 'manageGames',
     body: SetContestGameRecordTagReq,
     handler: (ctx, body) => records.setRecordTag(ctx, body),
+  });
+
+  // The player's side: any logged-in account, about their own games.
+  route(app, 'GET', 'fetch_my_game_records', {
+    auth: 'account',
+    query: FetchMyGameRecordsReq,
+    handler: (ctx, query) => records.myRecords(ctx, query),
+  });
+
+  route(app, 'GET', 'fetch_my_game_record_file', {
+    auth: 'account',
+    query: FetchMyGameRecordFileReq,
+    handler: (ctx, query) => records.myRecordFile(ctx, query),
   });
 }

@@ -9,6 +9,10 @@ import {
   type FetchContestSeasonPlayerGameRecordRes,
   type FetchMarkedContestGameReq,
   type FetchMarkedContestGameRes,
+  type FetchMyGameRecordFileReq,
+  type FetchMyGameRecordFileRes,
+  type FetchMyGameRecordsReq,
+  type FetchMyGameRecordsRes,
   LIMITS,
   type SetContestGameRecordTagReq,
   type UpdateContestGameRecordReq,
@@ -17,15 +21,18 @@ import {
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
-import type { Executor } from '../../db/client';
+import { type Executor, inSnapshot } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
 import { refuseFirst } from '../contests/names';
+import { liveContest } from '../contests/queries';
 import { playersAmong } from '../players/queries';
 import { recountPlayers, seatedIn } from '../ranking/queries';
 import { seasonKey } from '../seasons/presenter';
+import type { SeasonRow } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
-import { type Cursor, decodeCursor, encodeCursor } from './cursor';
-import { presentMark, presentRecord, seatedAccounts } from './presenter';
+import { teamNamesAmong } from '../teams/service';
+import { decodeCursor, encodeCursor } from './cursor';
+import { presentMark, presentMyRecord, presentRecord, recordHead, seatedAccounts } from './presenter';
 import * as q from './queries';
 import { verifyRecord } from './verification';
 
@@ -48,11 +55,13 @@ function refuseMissing<T>(row: T | undefined): T {
   return row;
 }
 
-/** The records of a page as the wire shows them, with their players' season remarks read once. */
-async function presentPage(db: Executor, key: q.SeasonKey, rows: q.ListedRecord[]) {
-  const entries = await playersAmong(db, key, seatedAccounts(rows));
+/** The records of a page as the wire shows them, with their players' season remarks and teams read once. */
+async function presentPage(db: Executor, season: SeasonRow, rows: q.ListedRecord[]) {
+  const seated = seatedAccounts(rows);
+  const entries = await playersAmong(db, season, seated);
   const remarks = new Map([...entries].map(([id, row]) => [id, row.remark]));
-  return rows.map((row) => presentRecord(row, remarks));
+  const teams = await teamNamesAmong(db, season, seated);
+  return rows.map((row) => presentRecord(row, remarks, teams));
 }
 
 /**
@@ -66,24 +75,22 @@ export async function recordList(
   req: z.infer<typeof FetchContestGameRecordsReq>,
 ): Promise<z.infer<typeof FetchContestGameRecordsRes>> {
   const key = keyOf(req);
-  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, key, 'viewSeason');
   refuseBeyondLatest(req);
   const filter: q.RecordFilter = { ...key, from: req.start_time, to: req.end_time };
-  let upTo: Cursor;
-  if (req.token) {
-    const cursor = decodeCursor(req.token);
-    if (!cursor)
-      throw new ContestError(ErrorCode.PARAM_ERROR, {
-        message: `${messageOf(ErrorCode.PARAM_ERROR)} (token)`,
-      });
-    upTo = cursor;
-  } else {
-    // Nothing listed yet: the list is fixed at this second (records that ended before it).
-    upTo = (await q.newestRecord(ctx.db, filter)) ?? { endTime: ctx.now, uuid: '' };
-  }
-  const fixed = { ...filter, upTo };
-  const [rows, total] = [await q.recordPage(ctx.db, fixed, req), await q.recordCount(ctx.db, fixed)];
-  return { record_list: await presentPage(ctx.db, key, rows), total, token: encodeCursor(upTo) };
+  const token = req.token ? decodeCursor(req.token) : undefined;
+  if (token === null)
+    throw new ContestError(ErrorCode.PARAM_ERROR, {
+      message: `${messageOf(ErrorCode.PARAM_ERROR)} (token)`,
+    });
+  // One snapshot: the page and `total` count the same records however many games end meanwhile.
+  return inSnapshot(ctx.db, async (db) => {
+    // Nothing listed yet: the list is fixed at the newest record (or this second when there is none).
+    const upTo = token ?? (await q.newestRecord(db, filter)) ?? { endTime: ctx.now, uuid: '' };
+    const fixed = { ...filter, upTo };
+    const [rows, total] = [await q.recordPage(db, fixed, req), await q.recordCount(db, fixed)];
+    return { record_list: await presentPage(db, season, rows), total, token: encodeCursor(upTo) };
+  });
 }
 
 /** `fetch_contest_season_player_game_record`: the records an account played in the season, newest first. */
@@ -92,7 +99,7 @@ export async function playerRecords(
   req: z.infer<typeof FetchContestSeasonPlayerGameRecordReq>,
 ): Promise<z.infer<typeof FetchContestSeasonPlayerGameRecordRes>> {
   const key = keyOf(req);
-  await managedSeason(ctx.db, ctx, key, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, key, 'viewSeason');
   refuseBeyondLatest(req);
   // Account 0 is every robot seat, not a player.
   if (req.account_id === 0)
@@ -101,7 +108,7 @@ export async function playerRecords(
     });
   const rows = await q.playerRecordPage(ctx.db, key, req.account_id, req);
   const total = await q.playerRecordCount(ctx.db, key, req.account_id);
-  return { record_list: await presentPage(ctx.db, key, rows), total };
+  return { record_list: await presentPage(ctx.db, season, rows), total };
 }
 
 /** `fetch_marked_contest_game`: the season's yakuman (yiman 7: counted), newest game first. */
@@ -185,4 +192,64 @@ export function setRecordTag(ctx: AuthedCtx, req: z.infer<typeof SetContestGameR
   return changeRecord(ctx, req, 'game_record.tag', { tag: req.tag }, () =>
     refuseFirst(validateRemark('record_tag', req.tag)),
   );
+}
+
+// The player's side (the portal): their own records, and the replay data of a record of a season they played in.
+
+/**
+ * `fetch_my_game_records`: the records the caller played (in one season when `unique_id` and `season_id` are
+ * both given), newest first, removed ones included and flagged; records of deleted tournaments are left out.
+ */
+export async function myRecords(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchMyGameRecordsReq>,
+): Promise<z.infer<typeof FetchMyGameRecordsRes>> {
+  refuseBeyondLatest(req);
+  const season =
+    req.unique_id !== undefined && req.season_id !== undefined
+      ? { uniqueId: req.unique_id, seasonId: req.season_id }
+      : undefined;
+  const rows = await q.accountRecordPage(ctx.db, ctx.actor.id, season, req);
+  const total = await q.accountRecordCount(ctx.db, ctx.actor.id, season);
+  return { record_list: rows.map(presentMyRecord), total };
+}
+
+/**
+ * `fetch_my_game_record_file`: a record's replay data — the record, its Tenhou JSON log, the revealed seed, the
+ * commitment published at its start and the verification of every wall — for a player with a seat in any
+ * record of its season, or for the tournament's creator, admins and observers. The game has ended, so nothing
+ * of it is concealed any more. Refusals: 2517 no such record · 2501 its tournament is deleted · 2506 the caller
+ * neither played in its season nor organises or observes the tournament.
+ */
+export async function myRecordFile(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchMyGameRecordFileReq>,
+): Promise<z.infer<typeof FetchMyGameRecordFileRes>> {
+  const row = refuseMissing(await q.recordByUuid(ctx.db, req.uuid));
+  const key = { uniqueId: row.uniqueId, seasonId: row.seasonId };
+  const contest = await liveContest(ctx.db, key.uniqueId);
+  if (!contest) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  if (!(await q.playedInSeason(ctx.db, key, ctx.actor.id))) {
+    try {
+      await managedSeason(ctx.db, ctx, key, 'viewSeason');
+    } catch (error) {
+      // Not theirs to read: the tournament exists (it is named on the record), the season is not theirs.
+      if (error instanceof ContestError && error.code === ErrorCode.CONTEST_NOT_FOUND)
+        throw new ContestError(ErrorCode.NO_PERMISSION);
+      throw error;
+    }
+  }
+  const verification = verifyRecord(row);
+  const tenhou = verification.hands > 0 ? toTenhou(row.log as GameLog) : {};
+  const seat = row.seats.findIndex((s) => s.account_id === ctx.actor.id);
+  return {
+    record: {
+      ...recordHead(row, { ...key, contestId: contest.contestId, contestName: contest.name }),
+      seat,
+    },
+    seed: row.seed,
+    commitment: row.commitment,
+    verification,
+    tenhou: tenhou as unknown as Record<string, unknown>,
+  };
 }

@@ -14,10 +14,14 @@ function progressOf(game: GameRow): ProgressRow {
 }
 
 /**
- * A running game: its players in seat order (a robot is `{account_id: 0, score}`, without a name), where it
- * stands, and whether it is paused now (`pause_until` 0 when not).
+ * A running game: its players in seat order (a robot is `{account_id: 0, score}`, without a name) with their
+ * teams now, where it stands, and whether it is paused now (`pause_until` 0 when not).
  */
-export function presentRunningGame(game: GameRow, now: number): RunningGame {
+export function presentRunningGame(
+  game: GameRow,
+  now: number,
+  teamNames: ReadonlyMap<number, string> = new Map(),
+): RunningGame {
   const progress = progressOf(game);
   const paused = game.pauseUntil !== null && game.pauseUntil > now;
   return {
@@ -28,7 +32,12 @@ export function presentRunningGame(game: GameRow, now: number): RunningGame {
       const score = progress.scores[seat] ?? s.init_points;
       return s.account_id === 0
         ? { account_id: 0, score }
-        : { account_id: s.account_id, nickname: s.nickname, team_name: '', score };
+        : {
+            account_id: s.account_id,
+            nickname: s.nickname,
+            team_name: teamNames.get(s.account_id) ?? '',
+            score,
+          };
     }),
     chang: progress.chang,
     ju: progress.ju,

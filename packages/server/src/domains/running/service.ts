@@ -20,6 +20,7 @@ import { managedContest } from '../contests/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
+import { teamNamesAmong } from '../teams/service';
 import { presentRealtime, presentRunningGame } from './presenter';
 import * as q from './queries';
 
@@ -42,9 +43,14 @@ export async function runningList(
   ctx: AuthedCtx,
   ids: SeasonIds,
 ): Promise<z.infer<typeof ContestRunningGameListRes>> {
-  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
+  const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
   const rows = await q.runningGamesOf(ctx.db, ids);
-  return rows.map((game) => presentRunningGame(game, ctx.now));
+  const teams = await teamNamesAmong(
+    ctx.db,
+    season,
+    rows.flatMap((game) => game.seats.map((s) => s.account_id)),
+  );
+  return rows.map((game) => presentRunningGame(game, ctx.now, teams));
 }
 
 /**

@@ -111,3 +111,16 @@ export async function deleteListed(
     .returning({ accountId: seasonAccountLists.accountId });
   return rows.map((r) => r.accountId);
 }
+
+/** Whether an account is on one list of a season. */
+export async function isListed(
+  db: Executor,
+  key: { uniqueId: number; seasonId: number; list: SeasonList },
+  accountId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: seasonAccountLists.accountId })
+    .from(seasonAccountLists)
+    .where(and(listOf(key.uniqueId, key.seasonId, key.list), eq(seasonAccountLists.accountId, accountId)));
+  return row !== undefined;
+}

@@ -344,8 +344,8 @@ export async function setChatLimit(
   ctx: AuthedCtx,
   req: z.infer<typeof SetContestSeasonChatLimitReq>,
 ): Promise<z.infer<typeof SetContestSeasonChatLimitRes>> {
-  return ctx.db.transaction(async (tx) => {
-    const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const { result, changed } = await ctx.db.transaction(async (tx) => {
     const { season } = await managedSeason(tx, ctx, ids, 'manageLists', { lock: true, writable: true });
     const list = chatListOf(req.type);
     const success: number[] = [];
@@ -374,7 +374,8 @@ export async function setChatLimit(
     }
     const typeChanged = req.type !== season.chatLimitType;
     if (typeChanged) await q.updateSeason(tx, ids.uniqueId, ids.seasonId, { chatLimitType: req.type });
-    if (typeChanged || added.length > 0 || removed.length > 0) {
+    const changed = typeChanged || added.length > 0 || removed.length > 0;
+    if (changed) {
       await audit(tx, ctx, {
         action: 'season.chat_limit',
         targetType: 'season',
@@ -383,8 +384,11 @@ export async function setChatLimit(
         after: { type: req.type, list, added, removed },
       });
     }
-    return { success, failed };
+    return { result: { success, failed }, changed };
   });
+  // The players in the season's lobby are told what they may do now.
+  if (changed) ctx.games.live.lobby(ids.uniqueId, ids.seasonId, { kind: 'chat_limits' });
+  return result;
 }
 
 /** `fetch_site_config`: what this deployment offers. */

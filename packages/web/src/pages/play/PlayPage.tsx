@@ -5,7 +5,7 @@ import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
-import { ErrorCode, SeasonState, SignupType, textFor } from '@taikai/protocol';
+import { ErrorCode, SignupType, textFor } from '@taikai/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -28,17 +28,13 @@ import { keys, useServerClock } from '../../api/queries';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { formatMinute } from '../../components/time';
 import { currentLanguage } from '../../i18n';
+import { portalKeys } from './api';
+import { LobbySection } from './lobby/LobbySection';
 import { PlayIdForm } from './PlayIdForm';
 import { type SignupView, signupView } from './signupView';
+import { SEASON_STATE_TAG } from './tags';
 
 type PublicSeason = NonNullable<ContestPublicInfo['season']>;
-
-const STATE_TAG: Record<number, { key: string; color: string }> = {
-  [SeasonState.PENDING]: { key: 'seasonState.pending', color: 'default' },
-  [SeasonState.RUNNING]: { key: 'seasonState.running', color: 'green' },
-  [SeasonState.FINISHED]: { key: 'seasonState.finished', color: 'blue' },
-  [SeasonState.ENDED]: { key: 'seasonState.ended', color: 'default' },
-};
 
 const SIGNUP_TYPE_KEY: Record<number, string> = {
   [SignupType.AUTO]: 'play.signupTypes.auto',
@@ -55,7 +51,8 @@ function routeContestId(raw: string): number | null {
 
 /**
  * A tournament as its players see it (`/play/{contest_id}`): name and public notice in the player's
- * language, the current season, and the player's sign-up with what they may do next.
+ * language, the current season, the player's sign-up with what they may do next, and the season's lobby
+ * (ready, chat, next game, ranking, recent results).
  */
 export default function PlayPage() {
   const { t } = useTranslation();
@@ -92,7 +89,7 @@ export default function PlayPage() {
   const notice = textFor(contest.public_notice, lang);
 
   return (
-    <div className="play-stack" data-testid="play-page">
+    <div className="play-stack play-lobby-grid" data-testid="play-page">
       <Card className="play-card">
         <div className="play-stack">
           <div>
@@ -128,6 +125,7 @@ export default function PlayPage() {
         </div>
       </Card>
       <SeasonCard contest={contest} refreshing={info.isFetching} onRefresh={() => void info.refetch()} />
+      {contest.season && <LobbySection uniqueId={contest.unique_id} seasonId={contest.season.season_id} />}
     </div>
   );
 }
@@ -197,7 +195,7 @@ function SeasonCard({
     );
   }
 
-  const state = STATE_TAG[season.state];
+  const state = SEASON_STATE_TAG[season.state];
   return (
     <Card className="play-card" data-testid="play-season">
       <div className="play-season-head">
@@ -258,7 +256,13 @@ function SignupArea({
 
   const settle = async (signup: ContestPublicInfo['signup']) => {
     queryClient.setQueryData<ContestPublicInfo>(key, (old) => (old ? { ...old, signup } : old));
-    await queryClient.invalidateQueries({ queryKey: key });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.myContests }),
+      season
+        ? queryClient.invalidateQueries({ queryKey: portalKeys.lobby(contest.unique_id, season.season_id) })
+        : undefined,
+    ]);
   };
 
   const signUp = async () => {

@@ -19,6 +19,7 @@ export const SUBPAGE_COMPONENTS: Partial<Record<SeasonSubpage, SubpageComponent>
   'chat-setting': lazy(() => import('./chat/ChatSettingPage')),
   join: lazy(() => import('./join/JoinPage')),
   user: lazy(() => import('./user/UserPage')),
+  team_manager: lazy(() => import('./team-manager/TeamManagerPage')),
   'match-reservation': lazy(() => import('./match-reservation/MatchReservationPage')),
   'match-manage': lazy(() => import('./match-manage/MatchManagePage')),
   'reservation-manage': lazy(() => import('./reservation-manage/ReservationManagePage')),

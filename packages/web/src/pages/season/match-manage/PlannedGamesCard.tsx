@@ -4,17 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
-import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { type GamePlan, removeGamePlan } from '../../../api/game-calls';
-import { LiveStatus } from '../../../components/LiveStatus';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
+import { GamesCard } from './GamesCard';
 import { planSeats, readyCount, seatColumns, windOf } from './progress';
 import { plansKey, plansRefreshMs, useGamePlans } from './queries';
 import { SeatCell } from './SeatCell';
@@ -58,133 +53,99 @@ export function PlannedGamesCard({
     });
 
   return (
-    <Card
-      data-testid="planned-games"
-      title={
-        <Space>
-          {t('matchManage.plannedTitle')}
-          <Typography.Text type="secondary" data-testid="planned-total">
-            {t('matchManage.tables', { count: list.length })}
-          </Typography.Text>
-        </Space>
-      }
-      extra={
-        <Space size="middle">
-          <LiveStatus live={live} intervalS={refreshS} testId="match-live-status" />
-          <Button
-            data-testid="planned-refresh"
-            loading={plans.isFetching && !plans.isPending}
-            onClick={() => void plans.refetch()}
-          >
-            {t('common.refresh')}
-          </Button>
-        </Space>
-      }
-    >
-      {plans.isError && (
-        <LoadFailedAlert
-          style={{ marginBottom: 16 }}
-          retrying={plans.isFetching}
-          onRetry={() => void plans.refetch()}
-        />
-      )}
-      <Table<GamePlan>
-        data-testid="planned-table"
-        rowKey="uuid"
-        size="middle"
-        loading={plans.isPending && !plans.isError}
-        dataSource={list}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty data-testid="planned-empty" description={t('matchManage.plannedEmpty')} />,
-        }}
-        onRow={(p) => ({ 'data-testid': `plan-row-${p.uuid}` }) as never}
-        columns={[
-          {
-            title: t('matchManage.startTime'),
-            dataIndex: 'game_start_time',
-            width: 150,
-            render: (time: number) => formatMinute(time),
+    <GamesCard<GamePlan>
+      testId="planned"
+      title={t('matchManage.plannedTitle')}
+      emptyText={t('matchManage.plannedEmpty')}
+      query={plans}
+      live={live}
+      refreshS={refreshS}
+      rowKey="uuid"
+      rowTestId={(p) => `plan-row-${p.uuid}`}
+      columns={[
+        {
+          title: t('matchManage.startTime'),
+          dataIndex: 'game_start_time',
+          width: 150,
+          render: (time: number) => formatMinute(time),
+        },
+        {
+          title: t('matchManage.expireTime'),
+          dataIndex: 'expire_time',
+          width: 150,
+          render: (time: number) => formatMinute(time),
+        },
+        ...Array.from({ length: seats }, (_, seat) => ({
+          title: t(`matchManage.winds.${windOf(seat)}`),
+          key: `seat${seat}`,
+          render: (_: unknown, p: GamePlan) => {
+            const account = planSeats(p)[seat];
+            const ready = account !== undefined && (account.account_id === 0 || account.ready === 1);
+            return (
+              <SeatCell
+                player={account}
+                testId={`plan-seat-${p.uuid}-${seat}`}
+                extra={
+                  account && (
+                    <Badge
+                      data-testid={`plan-ready-${p.uuid}-${seat}`}
+                      data-ready={ready ? '1' : '0'}
+                      status={ready ? 'success' : 'default'}
+                      text={ready ? t('matchManage.ready') : t('matchManage.notReady')}
+                    />
+                  )
+                }
+              />
+            );
           },
-          {
-            title: t('matchManage.expireTime'),
-            dataIndex: 'expire_time',
-            width: 150,
-            render: (time: number) => formatMinute(time),
+        })),
+        {
+          title: t('matchManage.readyCount'),
+          key: 'ready',
+          render: (_: unknown, p: GamePlan) => {
+            const ready = readyCount(p);
+            const all = ready === p.accounts.length;
+            return (
+              <Tag color={all ? 'green' : 'default'} data-testid={`plan-ready-count-${p.uuid}`}>
+                {ready} / {p.accounts.length}
+              </Tag>
+            );
           },
-          ...Array.from({ length: seats }, (_, seat) => ({
-            title: t(`matchManage.winds.${windOf(seat)}`),
-            key: `seat${seat}`,
-            render: (_: unknown, p: GamePlan) => {
-              const account = planSeats(p)[seat];
-              const ready = account !== undefined && (account.account_id === 0 || account.ready === 1);
-              return (
-                <SeatCell
-                  player={account}
-                  testId={`plan-seat-${p.uuid}-${seat}`}
-                  extra={
-                    account && (
-                      <Badge
-                        data-testid={`plan-ready-${p.uuid}-${seat}`}
-                        data-ready={ready ? '1' : '0'}
-                        status={ready ? 'success' : 'default'}
-                        text={ready ? t('matchManage.ready') : t('matchManage.notReady')}
-                      />
-                    )
-                  }
-                />
-              );
-            },
-          })),
-          {
-            title: t('matchManage.readyCount'),
-            key: 'ready',
-            render: (_: unknown, p: GamePlan) => {
-              const ready = readyCount(p);
-              const all = ready === p.accounts.length;
-              return (
-                <Tag color={all ? 'green' : 'default'} data-testid={`plan-ready-count-${p.uuid}`}>
-                  {ready} / {p.accounts.length}
-                </Tag>
-              );
-            },
-          },
-          {
-            title: t('matchManage.remark'),
-            dataIndex: 'remark',
-            render: (remark: string) => (
-              <Typography.Text
-                type={remark ? undefined : 'secondary'}
-                ellipsis={{ tooltip: remark || undefined }}
-                style={{ maxWidth: 160 }}
-              >
-                {remark || '—'}
-              </Typography.Text>
-            ),
-          },
-          ...(readOnly
-            ? []
-            : [
-                {
-                  title: t('matchManage.actions'),
-                  key: 'actions',
-                  align: 'right' as const,
-                  render: (_: unknown, p: GamePlan) => (
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      data-testid={`plan-stop-${p.uuid}`}
-                      onClick={() => stop(p)}
-                    >
-                      {t('matchManage.stop')}
-                    </Button>
-                  ),
-                },
-              ]),
-        ]}
-      />
-    </Card>
+        },
+        {
+          title: t('matchManage.remark'),
+          dataIndex: 'remark',
+          render: (remark: string) => (
+            <Typography.Text
+              type={remark ? undefined : 'secondary'}
+              ellipsis={{ tooltip: remark || undefined }}
+              style={{ maxWidth: 160 }}
+            >
+              {remark || '—'}
+            </Typography.Text>
+          ),
+        },
+        ...(readOnly
+          ? []
+          : [
+              {
+                title: t('matchManage.actions'),
+                key: 'actions',
+                align: 'right' as const,
+                render: (_: unknown, p: GamePlan) => (
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    data-testid={`plan-stop-${p.uuid}`}
+                    onClick={() => stop(p)}
+                  >
+                    {t('matchManage.stop')}
+                  </Button>
+                ),
+              },
+            ]),
+      ]}
+    />
   );
 }

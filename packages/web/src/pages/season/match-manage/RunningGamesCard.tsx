@@ -5,10 +5,7 @@ import { LIMITS } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import dayjs from 'dayjs';
@@ -20,10 +17,9 @@ import {
   terminateRunningGame,
   updateGameRemark,
 } from '../../../api/game-calls';
-import { LiveStatus } from '../../../components/LiveStatus';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { formatMinute } from '../../../components/time';
+import { GamesCard } from './GamesCard';
 import { handOf, pauseEndFormat, seatColumns, windOf } from './progress';
 import { runningKey, useRunningGames } from './queries';
 import { SeatCell } from './SeatCell';
@@ -82,165 +78,132 @@ export function RunningGamesCard({
   const now = dayjs().unix();
 
   return (
-    <Card
-      data-testid="running-games"
-      title={
-        <Space>
-          {t('matchManage.runningTitle')}
-          <Typography.Text type="secondary" data-testid="running-total">
-            {t('matchManage.tables', { count: games.length })}
-          </Typography.Text>
-        </Space>
-      }
-      extra={
-        <Space size="middle">
-          <LiveStatus live={live} intervalS={LIMITS.RUNNING_REFRESH_S} testId="match-live-status" />
-          <Button
-            data-testid="running-refresh"
-            loading={running.isFetching && !running.isPending}
-            onClick={() => void running.refetch()}
-          >
-            {t('common.refresh')}
-          </Button>
-        </Space>
-      }
-    >
-      {running.isError && (
-        <LoadFailedAlert
-          style={{ marginBottom: 16 }}
-          retrying={running.isFetching}
-          onRetry={() => void running.refetch()}
-        />
-      )}
-      <Table<RunningGame>
-        data-testid="running-table"
-        rowKey="game_uuid"
-        size="middle"
-        loading={running.isPending && !running.isError}
-        dataSource={games}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty data-testid="running-empty" description={t('matchManage.runningEmpty')} />,
-        }}
-        onRow={(g) => ({ 'data-testid': `running-row-${g.game_uuid}` }) as never}
-        columns={[
-          {
-            title: t('matchManage.startTime'),
-            dataIndex: 'start_time',
-            width: 150,
-            render: (time: number) => formatMinute(time),
-          },
-          {
-            title: t('matchManage.tag'),
-            dataIndex: 'tag',
-            render: (tag: string, g: RunningGame) => (
-              <RemarkCell
-                kind="game"
-                value={tag}
-                readOnly={readOnly}
-                testId={`running-tag-${g.game_uuid}`}
-                onSave={(next) => saveTag(g, next)}
-              />
-            ),
-          },
-          ...Array.from({ length: seats }, (_, seat) => ({
-            title: t(`matchManage.winds.${windOf(seat)}`),
-            key: `seat${seat}`,
-            render: (_: unknown, g: RunningGame) => (
-              <SeatCell
-                player={g.players[seat]}
-                testId={`running-seat-${g.game_uuid}-${seat}`}
-                extra={
-                  g.players[seat] && (
-                    <Typography.Text data-testid={`running-score-${g.game_uuid}-${seat}`}>
-                      {t('matchManage.points', { points: g.scores[seat] ?? g.players[seat].score })}
-                    </Typography.Text>
-                  )
-                }
-              />
-            ),
-          })),
-          {
-            title: t('matchManage.progress'),
-            key: 'progress',
-            render: (_: unknown, g: RunningGame) => {
-              const { wind, hand } = handOf(g);
-              return (
-                <Space orientation="vertical" size={0} data-testid={`running-progress-${g.game_uuid}`}>
-                  <Typography.Text strong>
-                    {t('matchManage.hand', { wind: t(`matchManage.winds.${wind}`), hand })}
+    <GamesCard<RunningGame>
+      testId="running"
+      title={t('matchManage.runningTitle')}
+      emptyText={t('matchManage.runningEmpty')}
+      query={running}
+      live={live}
+      refreshS={LIMITS.RUNNING_REFRESH_S}
+      rowKey="game_uuid"
+      rowTestId={(g) => `running-row-${g.game_uuid}`}
+      columns={[
+        {
+          title: t('matchManage.startTime'),
+          dataIndex: 'start_time',
+          width: 150,
+          render: (time: number) => formatMinute(time),
+        },
+        {
+          title: t('matchManage.tag'),
+          dataIndex: 'tag',
+          render: (tag: string, g: RunningGame) => (
+            <RemarkCell
+              kind="game"
+              value={tag}
+              readOnly={readOnly}
+              testId={`running-tag-${g.game_uuid}`}
+              onSave={(next) => saveTag(g, next)}
+            />
+          ),
+        },
+        ...Array.from({ length: seats }, (_, seat) => ({
+          title: t(`matchManage.winds.${windOf(seat)}`),
+          key: `seat${seat}`,
+          render: (_: unknown, g: RunningGame) => (
+            <SeatCell
+              player={g.players[seat]}
+              testId={`running-seat-${g.game_uuid}-${seat}`}
+              extra={
+                g.players[seat] && (
+                  <Typography.Text data-testid={`running-score-${g.game_uuid}-${seat}`}>
+                    {t('matchManage.points', { points: g.scores[seat] ?? g.players[seat].score })}
                   </Typography.Text>
-                  <Typography.Text type="secondary">
-                    {t('matchManage.honba', { count: g.ben })} ·{' '}
-                    {t('matchManage.sticks', { count: g.liqibang })}
-                  </Typography.Text>
-                </Space>
-              );
-            },
+                )
+              }
+            />
+          ),
+        })),
+        {
+          title: t('matchManage.progress'),
+          key: 'progress',
+          render: (_: unknown, g: RunningGame) => {
+            const { wind, hand } = handOf(g);
+            return (
+              <Space orientation="vertical" size={0} data-testid={`running-progress-${g.game_uuid}`}>
+                <Typography.Text strong>
+                  {t('matchManage.hand', { wind: t(`matchManage.winds.${wind}`), hand })}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('matchManage.honba', { count: g.ben })} ·{' '}
+                  {t('matchManage.sticks', { count: g.liqibang })}
+                </Typography.Text>
+              </Space>
+            );
           },
-          {
-            title: t('matchManage.state'),
-            key: 'state',
-            render: (_: unknown, g: RunningGame) =>
-              g.paused === 1 ? (
-                <Tag color="orange" data-testid={`running-paused-${g.game_uuid}`}>
-                  {g.pause_until > 0
-                    ? t('matchManage.pausedUntil', {
-                        time: dayjs.unix(g.pause_until).format(pauseEndFormat(g.pause_until, now)),
-                      })
-                    : t('matchManage.pausedTag')}
-                </Tag>
-              ) : (
-                <Tag color="green">{t('matchManage.runningTag')}</Tag>
-              ),
-          },
-          ...(readOnly
-            ? []
-            : [
-                {
-                  title: t('matchManage.actions'),
-                  key: 'actions',
-                  align: 'right' as const,
-                  render: (_: unknown, g: RunningGame) => (
-                    <Space>
-                      {g.paused === 1 ? (
-                        <Button
-                          size="small"
-                          icon={<PlayCircleOutlined />}
-                          loading={busy === g.game_uuid}
-                          data-testid={`running-resume-${g.game_uuid}`}
-                          onClick={() => void pause(g, 2)}
-                        >
-                          {t('matchManage.resume')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          icon={<PauseCircleOutlined />}
-                          loading={busy === g.game_uuid}
-                          data-testid={`running-pause-${g.game_uuid}`}
-                          onClick={() => void pause(g, 1)}
-                        >
-                          {t('matchManage.pause')}
-                        </Button>
-                      )}
+        },
+        {
+          title: t('matchManage.state'),
+          key: 'state',
+          render: (_: unknown, g: RunningGame) =>
+            g.paused === 1 ? (
+              <Tag color="orange" data-testid={`running-paused-${g.game_uuid}`}>
+                {g.pause_until > 0
+                  ? t('matchManage.pausedUntil', {
+                      time: dayjs.unix(g.pause_until).format(pauseEndFormat(g.pause_until, now)),
+                    })
+                  : t('matchManage.pausedTag')}
+              </Tag>
+            ) : (
+              <Tag color="green">{t('matchManage.runningTag')}</Tag>
+            ),
+        },
+        ...(readOnly
+          ? []
+          : [
+              {
+                title: t('matchManage.actions'),
+                key: 'actions',
+                align: 'right' as const,
+                render: (_: unknown, g: RunningGame) => (
+                  <Space>
+                    {g.paused === 1 ? (
                       <Button
                         size="small"
-                        danger
-                        icon={<StopOutlined />}
-                        data-testid={`running-terminate-${g.game_uuid}`}
-                        onClick={() => setTerminating(g)}
+                        icon={<PlayCircleOutlined />}
+                        loading={busy === g.game_uuid}
+                        data-testid={`running-resume-${g.game_uuid}`}
+                        onClick={() => void pause(g, 2)}
                       >
-                        {t('matchManage.terminate')}
+                        {t('matchManage.resume')}
                       </Button>
-                    </Space>
-                  ),
-                },
-              ]),
-        ]}
-      />
+                    ) : (
+                      <Button
+                        size="small"
+                        icon={<PauseCircleOutlined />}
+                        loading={busy === g.game_uuid}
+                        data-testid={`running-pause-${g.game_uuid}`}
+                        onClick={() => void pause(g, 1)}
+                      >
+                        {t('matchManage.pause')}
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      danger
+                      icon={<StopOutlined />}
+                      data-testid={`running-terminate-${g.game_uuid}`}
+                      onClick={() => setTerminating(g)}
+                    >
+                      {t('matchManage.terminate')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]),
+      ]}
+    >
       <TerminateDialog game={terminating} onCancel={() => setTerminating(null)} onTerminate={terminate} />
-    </Card>
+    </GamesCard>
   );
 }

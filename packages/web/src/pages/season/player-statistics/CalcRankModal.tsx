@@ -19,7 +19,6 @@ import {
   fetchSeasonPlayerCalcRank,
 } from '../../../api/ranking-calls';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
-import { collectPages } from '../record/exportPages';
 import { useCalcRankPage } from './queries';
 import { RankDownloadDialog } from './RankDownloadDialog';
 import { calcRankColumns, rankCsvWords } from './rankColumns';
@@ -84,22 +83,19 @@ export function CalcRankModal({
   };
 
   const downloadSetting = check.setting;
-  const collect = async (onProgress: (done: number, total: number) => void, cancelled: () => boolean) => {
-    if (!downloadSetting) return null;
-    const list = await collectPages<CalcRankRow>(
-      async (from, limit) => {
-        const answer = await fetchSeasonPlayerCalcRank({
-          unique_id: uniqueId,
-          season_id: seasonId,
-          setting: downloadSetting,
-          offset: from,
-          limit,
-        });
-        return { items: answer.list, total: answer.total };
-      },
-      { pageSize: LIMITS.RANK_DOWNLOAD_PAGE_SIZE, maxItems: cap.rows, onProgress, cancelled },
-    );
-    if (!list) return null;
+  // The download button is disabled while the setting is invalid, so the dialog never reads without one.
+  const fetchCalcPage = async (offset: number, limit: number) => {
+    if (!downloadSetting) return { items: [], total: 0 };
+    const answer = await fetchSeasonPlayerCalcRank({
+      unique_id: uniqueId,
+      season_id: seasonId,
+      setting: downloadSetting,
+      offset,
+      limit,
+    });
+    return { items: answer.list, total: answer.total };
+  };
+  const calcCsv = (list: CalcRankRow[]) => {
     const players = uniqueRows(list);
     return calcRankCsvRows(players, words, showsFourth(playerCount, players));
   };
@@ -245,7 +241,9 @@ export function CalcRankModal({
         description={t('playerStats.download.calcDescription', { max: cap.rows, pages: cap.pages })}
         defaultName={`${fileBase}-calculated-ranking.csv`}
         testId="calc-rank-download"
-        collect={collect}
+        maxRows={cap.rows}
+        fetchPage={fetchCalcPage}
+        toRows={calcCsv}
         onClose={() => setDownloading(false)}
       />
     </Modal>

@@ -1,6 +1,4 @@
 import CalculatorOutlined from '@ant-design/icons/CalculatorOutlined';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { decodeRankRule, LIMITS, playerCountOf, RankRule, SeasonType, textFor } from '@taikai/protocol';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -17,13 +15,14 @@ import { csvFileName } from '../../../components/csv';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { currentLanguage } from '../../../i18n';
 import { rankRuleText } from '../../contest/seasons/seasonLabels';
-import { collectPages } from '../record/exportPages';
 import type { SeasonPageProps } from '../subpages';
 import { CalcRankModal } from './CalcRankModal';
 import { useRankPage } from './queries';
+import { RankActions } from './RankActions';
 import { RankDownloadDialog } from './RankDownloadDialog';
 import { rankColumns, rankCsvWords } from './rankColumns';
 import { rankCsvRows, rankDownloadCap, showsFourth, uniqueRows } from './rankView';
+import { TeamRankCard } from './TeamRankCard';
 
 import './player-statistics.css';
 
@@ -32,7 +31,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
 /**
  * Player statistics (spec §2): the season's personal ranking under its rank rule, paged by the server and always
  * up to date (the season stream reads it again when a game ends or a record is removed or restored), its CSV
- * download, and the calculated ranking. The team ranking joins with teams.
+ * download, and the calculated ranking; above it, on team seasons that show it, the team ranking.
  */
 export default function PlayerStatisticsPage({ contest, season }: SeasonPageProps) {
   const { t } = useTranslation();
@@ -43,6 +42,8 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
   const [pageSize, setPageSize] = useState(20);
   const [downloading, setDownloading] = useState(false);
   const [calculating, setCalculating] = useState(false);
+  // Team seasons show the team ranking while the season's show-team-rank switch is on.
+  const showTeamRank = season.rank_type === SeasonType.TEAM && season.show_team_rank === 1;
   const offset = Math.min((page - 1) * pageSize, LIMITS.RANK_INFO_MAX);
   const ranking = useRankPage(uniqueId, seasonId, offset, pageSize);
 
@@ -60,46 +61,27 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
     '',
   );
 
-  const collect = async (onProgress: (done: number, total: number) => void, cancelled: () => boolean) => {
-    const list = await collectPages<RankRow>(
-      async (from, limit) => {
-        const answer = await fetchSeasonPlayerRank({
-          unique_id: uniqueId,
-          season_id: seasonId,
-          offset: from,
-          limit,
-        });
-        return { items: answer.list, total: answer.total };
-      },
-      { pageSize: LIMITS.RANK_DOWNLOAD_PAGE_SIZE, maxItems: cap.rows, onProgress, cancelled },
-    );
-    if (!list) return null;
+  const fetchRankPage = async (offset: number, limit: number) => {
+    const answer = await fetchSeasonPlayerRank({ unique_id: uniqueId, season_id: seasonId, offset, limit });
+    return { items: answer.list, total: answer.total };
+  };
+  const rankCsv = (list: RankRow[]) => {
     const players = uniqueRows(list);
     return rankCsvRows(players, rankCsvWords(t), showsFourth(playerCount, players));
   };
 
-  return (
+  const personal = (
     <Card
       data-testid="player-statistics-page"
       title={t('playerStats.title')}
       extra={
-        <Space wrap>
-          <Button
-            icon={<ReloadOutlined />}
-            loading={ranking.isFetching}
-            onClick={() => void ranking.refetch()}
-            data-testid="rank-refresh"
-          >
-            {t('common.refresh')}
-          </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={total === 0}
-            onClick={() => setDownloading(true)}
-            data-testid="rank-download"
-          >
-            {t('playerStats.download.button')}
-          </Button>
+        <RankActions
+          fetching={ranking.isFetching}
+          total={total}
+          testId="rank"
+          onRefresh={() => void ranking.refetch()}
+          onDownload={() => setDownloading(true)}
+        >
           <Button
             icon={<CalculatorOutlined />}
             onClick={() => setCalculating(true)}
@@ -107,7 +89,7 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
           >
             {t('playerStats.calc.open')}
           </Button>
-        </Space>
+        </RankActions>
       }
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -127,10 +109,10 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
                 </>
               )}
               {t('playerStats.fresh')}
-              {season.rank_type === SeasonType.TEAM && (
+              {season.rank_type === SeasonType.TEAM && !showTeamRank && (
                 <>
                   <br />
-                  {t('playerStats.teamLater')}
+                  {t('playerStats.teamRankOff')}
                 </>
               )}
             </>
@@ -175,7 +157,9 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
         description={t('playerStats.download.description', { max: cap.rows, pages: cap.pages })}
         defaultName={`${fileBase}-ranking.csv`}
         testId="rank-download"
-        collect={collect}
+        maxRows={cap.rows}
+        fetchPage={fetchRankPage}
+        toRows={rankCsv}
         onClose={() => setDownloading(false)}
       />
       <CalcRankModal
@@ -188,5 +172,12 @@ export default function PlayerStatisticsPage({ contest, season }: SeasonPageProp
         fileBase={fileBase}
       />
     </Card>
+  );
+  if (!showTeamRank) return personal;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <TeamRankCard contest={contest} season={season} fileBase={fileBase} />
+      {personal}
+    </Space>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type CalcRankRow, type RankRow, rankingKeys } from '../../../api/ranking-calls';
 import { applySeasonChange } from '../../../api/season-events';
 import { csvBlob, toCsv } from '../../../components/csv';
-import { collectPages } from '../record/exportPages';
+import { collectPages } from '../../../components/export/exportPages';
 import {
   calcRankCsvRows,
   checkCalcDraft,

@@ -1,22 +1,16 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { encodeAccountId, LIMITS } from '@taikai/protocol';
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarkedGame } from '../../../api/game-calls';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
-import { CSV_COOLDOWN_KEYS, CsvExportDialog, useCsvCooldown } from './CsvExportDialog';
 import { csvWords, yimanText } from './csvWords';
-import { collectPages } from './exportPages';
 import { fetchMarkedPage, useMarkedPage } from './queries';
-import { RECORD_PAGE_SIZES } from './RecordsTab';
+import { RecordExport } from './RecordExport';
+import { RecordTable, useRecordPaging } from './RecordTable';
 import { markedCsvRows, markedHand } from './recordView';
 
 /**
@@ -33,35 +27,17 @@ export function MarkedTab({
   fileBase: string;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(RECORD_PAGE_SIZES[0]);
-  const [exporting, setExporting] = useState(false);
-  const cooldown = useCsvCooldown(CSV_COOLDOWN_KEYS.marked);
-  const marked = useMarkedPage(uniqueId, seasonId, (page - 1) * pageSize, pageSize);
+  const paging = useRecordPaging();
+  const marked = useMarkedPage(uniqueId, seasonId, paging.offset, paging.pageSize);
   const data = marked.data;
   const rows = data?.records ?? [];
   const total = data?.total ?? 0;
 
-  useEffect(() => {
-    if (!data || marked.isPlaceholderData || data.records.length > 0 || page === 1) return;
-    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
-  }, [data, marked.isPlaceholderData, page, pageSize]);
-
-  const collect = async (onProgress: (done: number, total: number) => void, cancelled: () => boolean) => {
-    const list = await collectPages(
-      async (offset, limit) => {
-        const answer = await fetchMarkedPage(uniqueId, seasonId, offset, limit, false);
-        return { items: answer.records, total: answer.total };
-      },
-      {
-        pageSize: LIMITS.DOWNLOAD_PAGE_SIZE,
-        maxItems: LIMITS.YAKUMAN_EXPORT_PAGES * LIMITS.DOWNLOAD_PAGE_SIZE,
-        onProgress,
-        cancelled,
-      },
-    );
-    return list && markedCsvRows(list, csvWords(t));
+  const fetchExportPage = async (offset: number, limit: number) => {
+    const answer = await fetchMarkedPage(uniqueId, seasonId, offset, limit, false);
+    return { items: answer.records, total: answer.total };
   };
+  const maxExportRows = LIMITS.YAKUMAN_EXPORT_PAGES * LIMITS.DOWNLOAD_PAGE_SIZE;
 
   return (
     <div data-testid="marked-tab">
@@ -77,51 +53,32 @@ export function MarkedTab({
           >
             {t('common.refresh')}
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            data-testid="marked-export"
+          <RecordExport<MarkedGame>
+            list="marked"
+            testId="marked-export"
             disabled={total === 0}
-            onClick={() => cooldown.allowed() && setExporting(true)}
-          >
-            {t('record.export')}
-          </Button>
+            title={t('record.markedExportTitle')}
+            description={t('record.markedExportHint', { max: maxExportRows })}
+            fileName={`${fileBase}-yakuman.csv`}
+            maxRows={maxExportRows}
+            fetchPage={fetchExportPage}
+            toRows={(list) => markedCsvRows(list, csvWords(t))}
+          />
         </Space>
       </Space>
 
-      {marked.isError && (
-        <LoadFailedAlert
-          style={{ marginBottom: 16 }}
-          retrying={marked.isFetching}
-          onRetry={() => void marked.refetch()}
-        />
-      )}
-
-      <Table<MarkedGame>
-        data-testid="marked-table"
+      <RecordTable<MarkedGame>
+        testId="marked"
+        query={marked}
+        rows={rows}
+        total={total}
+        paging={paging}
         rowKey={(m) =>
           `${m.game_uuid}-${m.account_id}-${m.info.chang}-${m.info.ju}-${m.info.ben}-${m.yaku.join()}`
         }
-        size="middle"
-        loading={(marked.isPending && !marked.isError) || (marked.isFetching && marked.isPlaceholderData)}
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
-        rowClassName={(m) => (m.removed === 1 ? 'record-row-removed' : '')}
-        onRow={(m) =>
-          ({ 'data-testid': `marked-row-${m.game_uuid}`, 'data-removed': String(m.removed) }) as never
-        }
-        locale={{ emptyText: <Empty data-testid="marked-empty" description={t('record.markedEmpty')} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          pageSizeOptions: RECORD_PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (count: number) => t('record.markedTotal', { count }),
-          onChange: (p: number, size: number) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
+        rowTestId={(m) => `marked-row-${m.game_uuid}`}
+        emptyText={t('record.markedEmpty')}
+        showTotal={(count) => t('record.markedTotal', { count })}
         columns={[
           {
             title: t('record.time'),
@@ -189,19 +146,6 @@ export function MarkedTab({
             ),
           },
         ]}
-      />
-
-      <CsvExportDialog
-        open={exporting}
-        title={t('record.markedExportTitle')}
-        description={t('record.markedExportHint', {
-          max: LIMITS.YAKUMAN_EXPORT_PAGES * LIMITS.DOWNLOAD_PAGE_SIZE,
-        })}
-        fileName={`${fileBase}-yakuman.csv`}
-        cooldownKey={CSV_COOLDOWN_KEYS.marked}
-        testId="marked-export"
-        collect={collect}
-        onClose={() => setExporting(false)}
       />
     </div>
   );

@@ -1,33 +1,27 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UndoOutlined from '@ant-design/icons/UndoOutlined';
 import { LIMITS } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
-import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GameRecord, setGameRecordTag, updateGameRecord } from '../../../api/game-calls';
 import { keys } from '../../../api/queries';
-import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { DATE_TIME_FORMAT, formatMinute, formatRange } from '../../../components/time';
-import { CSV_COOLDOWN_KEYS, CsvExportDialog, useCsvCooldown } from './CsvExportDialog';
 import { csvWords } from './csvWords';
-import { collectPages } from './exportPages';
 import { PlacementList } from './PlacementList';
 import { fetchRecordPage, type RecordQuery, useRecordPage } from './queries';
+import { RecordExport } from './RecordExport';
 import { RecordFileButton } from './RecordFileButton';
+import { RecordTable, useRecordPaging } from './RecordTable';
 import { DEFAULT_WINDOW_DAYS, defaultWindow, lastDays, recordCsvRows, windowParams } from './recordView';
-
-export const RECORD_PAGE_SIZES = [10, 20, 50, 100];
 
 /**
  * The season's game records (spec §2 record): ended in a window (last 7 days by default), paged by the server;
@@ -49,17 +43,15 @@ export function RecordsTab({
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(() => defaultWindow());
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(RECORD_PAGE_SIZES[0]);
+  const paging = useRecordPaging();
+  const { page, setPage } = paging;
   const [token, setToken] = useState<string | undefined>(undefined);
-  const [exporting, setExporting] = useState(false);
-  const cooldown = useCsvCooldown(CSV_COOLDOWN_KEYS.records);
 
   const windowQuery = windowParams(range);
   // The first page reads the list as it is now; the pages after it read it as it stood then (its token).
   const query: RecordQuery = {
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
+    offset: paging.offset,
+    limit: paging.pageSize,
     ...windowQuery,
     ...(page > 1 && token ? { token } : {}),
   };
@@ -69,12 +61,6 @@ export function RecordsTab({
   useEffect(() => {
     if (answeredToken) setToken(answeredToken);
   }, [answeredToken]);
-
-  // A page emptied by the last change shows the last page that still has rows.
-  useEffect(() => {
-    if (!data || records.isPlaceholderData || data.record_list.length > 0 || page === 1) return;
-    setPage(Math.max(1, Math.ceil(data.total / pageSize)));
-  }, [data, records.isPlaceholderData, page, pageSize]);
 
   const rows = data?.record_list ?? [];
   const total = data?.total ?? 0;
@@ -121,27 +107,19 @@ export function RecordsTab({
     setToken(undefined);
   };
 
-  const collect = async (onProgress: (done: number, total: number) => void, cancelled: () => boolean) => {
-    let exportToken: string | undefined;
-    const list = await collectPages(
-      async (offset, limit) => {
-        const answer = await fetchRecordPage(
-          uniqueId,
-          seasonId,
-          { offset, limit, ...windowQuery, ...(exportToken ? { token: exportToken } : {}) },
-          false,
-        );
-        exportToken ??= answer.token;
-        return { items: answer.record_list, total: answer.total };
-      },
-      {
-        pageSize: LIMITS.DOWNLOAD_PAGE_SIZE,
-        maxItems: LIMITS.DOWNLOAD_RECORDS_MAX,
-        onProgress,
-        cancelled,
-      },
+  // An export reads the list as it stood at its first page (that page's token), in the window shown.
+  const exportToken = useRef<string | undefined>(undefined);
+  const fetchExportPage = async (offset: number, limit: number) => {
+    if (offset === 0) exportToken.current = undefined;
+    const asOf = exportToken.current;
+    const answer = await fetchRecordPage(
+      uniqueId,
+      seasonId,
+      { offset, limit, ...windowQuery, ...(asOf ? { token: asOf } : {}) },
+      false,
     );
-    return list && recordCsvRows(list, csvWords(t));
+    exportToken.current ??= answer.token;
+    return { items: answer.record_list, total: answer.total };
   };
 
   return (
@@ -177,58 +155,41 @@ export function RecordsTab({
           >
             {t('common.refresh')}
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            data-testid="record-export"
+          <RecordExport<GameRecord>
+            list="records"
+            testId="record-export"
             disabled={total === 0}
-            onClick={() => cooldown.allowed() && setExporting(true)}
-          >
-            {t('record.export')}
-          </Button>
+            title={t('record.exportTitle')}
+            description={
+              range
+                ? t('record.exportWindow', {
+                    range: formatRange(range[0].unix(), range[1].unix()),
+                    max: LIMITS.DOWNLOAD_RECORDS_MAX,
+                  })
+                : t('record.exportAll', { max: LIMITS.DOWNLOAD_RECORDS_MAX })
+            }
+            fileName={`${fileBase}-records.csv`}
+            maxRows={LIMITS.DOWNLOAD_RECORDS_MAX}
+            fetchPage={fetchExportPage}
+            toRows={(list) => recordCsvRows(list, csvWords(t))}
+          />
         </Space>
       </Space>
 
-      {records.isError && (
-        <LoadFailedAlert
-          style={{ marginBottom: 16 }}
-          retrying={records.isFetching}
-          onRetry={() => void records.refetch()}
-        />
-      )}
-
-      <Table<GameRecord>
-        data-testid="record-table"
+      <RecordTable<GameRecord>
+        testId="record"
+        query={records}
+        rows={rows}
+        total={total}
+        paging={paging}
         rowKey="uuid"
-        size="middle"
-        loading={(records.isPending && !records.isError) || (records.isFetching && records.isPlaceholderData)}
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
-        rowClassName={(r) => (r.removed === 1 ? 'record-row-removed' : '')}
-        onRow={(r) => ({ 'data-testid': `record-row-${r.uuid}`, 'data-removed': String(r.removed) }) as never}
-        locale={{
-          emptyText: (
-            <Empty
-              data-testid="record-empty"
-              description={
-                range
-                  ? t('record.emptyWindow', { range: formatRange(range[0].unix(), range[1].unix()) })
-                  : t('record.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          pageSizeOptions: RECORD_PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (count: number) => t('record.total', { count }),
-          onChange: (p: number, size: number) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
+        rowTestId={(r) => `record-row-${r.uuid}`}
+        emptyText={
+          range
+            ? t('record.emptyWindow', { range: formatRange(range[0].unix(), range[1].unix()) })
+            : t('record.empty')
+        }
+        showTotal={(count) => t('record.total', { count })}
         columns={[
           {
             title: t('record.time'),
@@ -300,24 +261,6 @@ export function RecordsTab({
             ),
           },
         ]}
-      />
-
-      <CsvExportDialog
-        open={exporting}
-        title={t('record.exportTitle')}
-        description={
-          range
-            ? t('record.exportWindow', {
-                range: formatRange(range[0].unix(), range[1].unix()),
-                max: LIMITS.DOWNLOAD_RECORDS_MAX,
-              })
-            : t('record.exportAll', { max: LIMITS.DOWNLOAD_RECORDS_MAX })
-        }
-        fileName={`${fileBase}-records.csv`}
-        cooldownKey={CSV_COOLDOWN_KEYS.records}
-        testId="record-export"
-        collect={collect}
-        onClose={() => setExporting(false)}
       />
     </div>
   );

@@ -1,7 +1,7 @@
-import { LIMITS } from '@taikai/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchSeasonBlacklist, fetchSeasonPlayerList, type SeasonPlayer } from '../../../api/calls';
 import { keys } from '../../../api/queries';
+import type { PageOf } from '../../../components/export/exportPages';
 import { playerSearchParam } from '../../../components/players/accounts';
 
 export interface PlayerPageQuery {
@@ -39,32 +39,19 @@ export function useBlacklist(uniqueId: number, seasonId: number) {
   });
 }
 
-/**
- * The whole roster for the CSV export, fetched in pages of 100; `onProgress` hears the rows fetched so far
- * and the total. `cancelled` is asked between pages.
- */
-export async function fetchWholeRoster(
+/** One page of the roster as the CSV export reads it: every accepted player, whatever the table's search. */
+export async function fetchRosterPage(
   uniqueId: number,
   seasonId: number,
-  onProgress: (done: number, total: number) => void,
-  cancelled: () => boolean,
-): Promise<SeasonPlayer[] | null> {
-  const limit = LIMITS.DOWNLOAD_PAGE_SIZE;
-  const rows: SeasonPlayer[] = [];
-  let total = Number.POSITIVE_INFINITY;
-  while (rows.length < total) {
-    const page = await fetchSeasonPlayerList({
-      unique_id: uniqueId,
-      season_id: seasonId,
-      state: 2,
-      offset: rows.length,
-      limit,
-    });
-    if (cancelled()) return null;
-    total = page.total;
-    rows.push(...page.list);
-    onProgress(rows.length, total);
-    if (page.list.length < limit) break;
-  }
-  return rows;
+  offset: number,
+  limit: number,
+): Promise<PageOf<SeasonPlayer>> {
+  const page = await fetchSeasonPlayerList({
+    unique_id: uniqueId,
+    season_id: seasonId,
+    state: 2,
+    offset,
+    limit,
+  });
+  return { items: page.list, total: page.total };
 }

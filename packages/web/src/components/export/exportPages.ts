@@ -1,4 +1,4 @@
-// Fetching a whole list for an export, page by page, and the cooldown between two downloads (spec §9).
+// Reading a whole list for a CSV export, page by page, and the cooldown between two downloads (spec §9).
 
 export interface PageOf<T> {
   items: T[];

@@ -1,0 +1,396 @@
+import type { ConsoleLang, StampId } from '@taikai/protocol';
+import { STAMPS, stampGlyph } from '@taikai/protocol/stamps';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../../i18n/languageNames';
+import { type FeedEntry, useGameFeed, useLinkMessages, usePlayerLink } from '../link';
+import { ACTION_KEYS, ActionBar, type BarMode, comboActions, mainActions } from './ActionBar';
+import { Board, sideOf } from './Board';
+import { handSlots, MyHand } from './MyHand';
+import { type Answer, answers, type Choices, choicesAt, type JudgeRule, NO_CHOICES } from './model/options';
+import { type SeatMessage, type TableState, windOf } from './model/tableState';
+import { ResultPanel } from './ResultPanel';
+import { SettlementPanel } from './SettlementPanel';
+import type { SettlementRule } from './settlement';
+import { TileRow } from './Tiles';
+import { TimeBar } from './TimeBar';
+import { changeTableLanguage, TABLE_LANGS, tableLanguage } from './tableLanguage';
+import { useTableState } from './useTable';
+import './table.css';
+
+/** The rule fields the table reads (`game_start.rule`, the season's detail rule). */
+type TableRule = JudgeRule &
+  SettlementRule & { time_fixed?: number; time_add?: number; emoji_switch?: number | boolean };
+
+/** The decision pending for this seat: the last message, when it asked one. */
+function pendingAsk(entries: readonly FeedEntry[]): FeedEntry['ask'] {
+  return entries[entries.length - 1]?.ask ?? null;
+}
+
+/**
+ * Whether this seat's own draws in the hand in progress were played for it: a connected seat is always asked
+ * on its own draw, so an own draw that asked nothing was played while the player was away.
+ */
+export function autoPlayedIn(entries: readonly FeedEntry[], state: TableState): boolean {
+  let from = -1;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if ('qipai' in entries[i].msg) {
+      from = i;
+      break;
+    }
+  }
+  if (from < 0) return false;
+  const mine = windOf(state, state.mySeat);
+  return entries.slice(from).some((e) => {
+    const draw = (e.msg.zimo ?? e.msg.gangzimo) as { l: number } | undefined;
+    return draw?.l === mine && e.ask === null;
+  });
+}
+
+/** A desktop: a fine pointer that hovers, and room for the key hints. */
+const wideScreen = () =>
+  typeof window !== 'undefined' &&
+  window.matchMedia?.('(hover: hover) and (pointer: fine) and (min-width: 900px)').matches === true;
+
+interface StampBubble {
+  id: number;
+  side: number;
+  glyph: string;
+}
+
+/**
+ * A game's table for the player seated at it, live over the player link: the board, the hand, the decisions
+ * the rules offer when one is asked (with their keys on wide screens), the thinking time, hand results and the
+ * final settlement. Reopening the page (or reconnecting) brings the table back as it stands.
+ */
+export function GameTable({ gameUuid, backHref = '/play' }: { gameUuid: string; backHref?: string }) {
+  const { t } = useTranslation();
+  const { link, status } = usePlayerLink();
+  const feed = useGameFeed(gameUuid);
+  const names = useMemo(() => [] as string[], []);
+  const { state: raw, lastResults } = useTableState(feed, names);
+  const entries = feed?.messages ?? [];
+  const rule = (feed?.start.rule ?? {}) as TableRule;
+
+  // Names as players read them: robots by their kind, players by their nickname.
+  const state = useMemo<TableState>(
+    () => ({
+      ...raw,
+      seats: raw.seats.map((s, seat) => {
+        const p = feed?.players[seat];
+        return { ...s, name: p?.account_id === 0 ? t('table.robot') : p?.nickname || s.name };
+      }),
+    }),
+    [raw, feed?.players, t],
+  );
+
+  // The decision asked, until answered. A reconnection asks again what is still pending.
+  const ask = pendingAsk(entries);
+  const [answered, setAnswered] = useState<{ resync: number; ids: Set<number> }>({
+    resync: 0,
+    ids: new Set(),
+  });
+  const resyncs = feed?.resyncs ?? 0;
+  const answeredIds = answered.resync === resyncs ? answered.ids : new Set<number>();
+  const open = ask !== null && !answeredIds.has(ask.id) && !feed?.ended;
+  const askId = open ? ask.id : null;
+
+  const players = state.players;
+  // Judged when the decision arrives, so a click needs no work but sending the answer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choices change only with the decision asked
+  const choices: Choices = useMemo(
+    () =>
+      askId === null
+        ? NO_CHOICES
+        : choicesAt(
+            entries.map((e) => e.msg as SeatMessage),
+            players,
+            rule,
+          ),
+    [askId, players, entries.length],
+  );
+
+  // The bar's list and the tile chosen with the keys belong to one decision: a new one starts afresh.
+  const [modeOf, setModeOf] = useState<{ ask: number | null; mode: BarMode }>({ ask: null, mode: 'main' });
+  const [selectedOf, setSelectedOf] = useState<{ ask: number | null; index: number | null }>({
+    ask: null,
+    index: null,
+  });
+  const mode = modeOf.ask === askId ? modeOf.mode : 'main';
+  const selected = selectedOf.ask === askId ? selectedOf.index : null;
+  const setMode = useCallback((next: BarMode) => setModeOf({ ask: askId, mode: next }), [askId]);
+  const setSelected = useCallback((index: number | null) => setSelectedOf({ ask: askId, index }), [askId]);
+
+  const answer = useCallback(
+    (reply: Answer) => {
+      if (askId === null) return;
+      if (!link.answer(gameUuid, askId, reply)) return;
+      setAnswered((prev) => {
+        const ids = new Set(prev.resync === resyncs ? prev.ids : []);
+        ids.add(askId);
+        return { resync: resyncs, ids };
+      });
+    },
+    [askId, link, gameUuid, resyncs],
+  );
+
+  const me = state.seats[state.mySeat];
+  const slots = useMemo(() => (me ? handSlots(me.hand) : []), [me]);
+  const allowed = useMemo(
+    () => new Set(mode === 'riichi' ? choices.riichi : mode === 'main' ? choices.discards : []),
+    [choices, mode],
+  );
+  const play = useCallback(
+    (discard: string) => {
+      if (!allowed.has(discard)) return;
+      answer(mode === 'riichi' ? answers.riichi(discard) : answers.discard(discard));
+    },
+    [allowed, answer, mode],
+  );
+
+  // Results of the hand just ended, until dismissed or for a few seconds.
+  const [closedResults, setClosedResults] = useState<string | null>(null);
+  const showResults = lastResults !== null && lastResults.key !== closedResults;
+  useEffect(() => {
+    if (!lastResults) return;
+    const key = lastResults.key;
+    const timer = setTimeout(() => setClosedResults(key), 8000);
+    return () => clearTimeout(timer);
+  }, [lastResults]);
+
+  // Away: this hand's own draws were played for the player.
+  const autoPlayed = useMemo(() => autoPlayedIn(entries, state), [entries, state]);
+  const [autoNoticeClosed, setAutoNoticeClosed] = useState<number | null>(null);
+
+  // Emoji stamps of the table's seats.
+  const stampsOn = rule.emoji_switch === 1 || rule.emoji_switch === true;
+  const [bubbles, setBubbles] = useState<StampBubble[]>([]);
+  const [palette, setPalette] = useState(false);
+  useLinkMessages((message) => {
+    const m = message as { op: string; game_uuid?: string; seat?: number; stamp?: number };
+    if (m.op !== 'stamp' || m.game_uuid !== gameUuid || typeof m.seat !== 'number') return;
+    const glyph = stampGlyph(m.stamp ?? 0);
+    if (!glyph) return;
+    const bubble = { id: Date.now() + Math.random(), side: sideOf(state, m.seat), glyph };
+    setBubbles((list) => [...list.slice(-5), bubble]);
+    setTimeout(() => setBubbles((list) => list.filter((b) => b !== bubble)), 3000);
+  });
+  const sendStamp = (id: number) => {
+    setPalette(false);
+    link.send({ op: 'stamp', game_uuid: gameUuid, stamp: id as StampId });
+  };
+
+  // Keys on wide screens: ←/→ or 1–9 choose a tile, Enter or Space plays it; letters call; Esc goes back.
+  const showKeys = wideScreen();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (askId === null) return;
+      const key = e.key.toLowerCase();
+      if (mode !== 'main' && mode !== 'riichi') {
+        const combos = comboActions(choices, mode);
+        const n = Number(key);
+        if (n >= 1 && n <= combos.length) {
+          e.preventDefault();
+          answer(combos[n - 1].answer);
+        } else if (key === 'escape') setMode('main');
+        return;
+      }
+      if (key === 'escape') {
+        if (mode === 'riichi') setMode('main');
+        return;
+      }
+      if (allowed.size > 0) {
+        const playable = slots.map((s, i) => (allowed.has(s.discard) ? i : -1)).filter((i) => i >= 0);
+        if (key === 'arrowleft' || key === 'arrowright') {
+          e.preventDefault();
+          const at = selected === null ? -1 : playable.indexOf(selected);
+          const next =
+            key === 'arrowleft'
+              ? playable[(at <= 0 ? playable.length : at) - 1]
+              : playable[(at + 1) % playable.length];
+          setSelected(next ?? null);
+          return;
+        }
+        if (/^[0-9]$/.test(key)) {
+          const index = key === '0' ? 9 : Number(key) - 1;
+          if (index < slots.length) setSelected(index);
+          return;
+        }
+        if ((key === 'enter' || key === ' ') && selected !== null && slots[selected]) {
+          e.preventDefault();
+          play(slots[selected].discard);
+          return;
+        }
+      }
+      if (mode === 'main') {
+        const action = mainActions(choices).find((a) => ACTION_KEYS[a.id] === key);
+        if (!action) return;
+        e.preventDefault();
+        if (action.answer) answer(action.answer);
+        else if (action.mode) setMode(action.mode);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [askId, mode, choices, allowed, slots, selected, answer, play, setMode, setSelected]);
+
+  const lang = tableLanguage();
+  const connection =
+    status === 'reconnecting'
+      ? t('table.connection.reconnecting')
+      : status === 'connecting'
+        ? t('table.connection.connecting')
+        : null;
+
+  if (!feed) {
+    return (
+      <div className="tt-page" data-testid="game-table">
+        <div className="tt-empty" data-testid="table-waiting">
+          <p>{status === 'open' ? t('table.notFound') : t('table.loading')}</p>
+          <a className="tt-btn" href={backHref}>
+            {t('table.back')}
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={`tt-page${showKeys ? ' tt-keys' : ''}`} data-testid="game-table" data-seat={state.mySeat}>
+      <header className="tt-top">
+        <a className="tt-back" href={backHref} aria-label={t('table.back')}>
+          ‹
+        </a>
+        <span className="tt-top-dora" data-testid="dora">
+          <span className="tt-top-label">{t('table.dora')}</span>
+          <TileRow tiles={state.dora} />
+        </span>
+        {stampsOn ? (
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="stamp-open"
+            aria-label={t('table.stamps')}
+            onClick={() => setPalette((v) => !v)}
+          >
+            ☺
+          </button>
+        ) : null}
+        <select
+          className="tt-lang"
+          aria-label={t('shell.language')}
+          value={lang}
+          data-testid="table-language"
+          onChange={(e) => void changeTableLanguage(e.target.value as ConsoleLang)}
+        >
+          {TABLE_LANGS.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </header>
+      {palette ? (
+        <div className="tt-palette" data-testid="stamp-palette">
+          {STAMPS.map((s) => (
+            <button type="button" key={s.id} onClick={() => sendStamp(s.id)} data-testid={`stamp-${s.id}`}>
+              {s.glyph}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {connection ? (
+        <div className="tt-banner tt-banner-warn" data-testid="connection-banner">
+          {connection}
+        </div>
+      ) : null}
+      {feed.paused ? (
+        <div className="tt-banner" data-testid="paused-banner">
+          {t('table.paused')}
+        </div>
+      ) : null}
+      {autoPlayed && autoNoticeClosed !== state.hands ? (
+        <div className="tt-banner tt-banner-warn" data-testid="autoplayed-banner">
+          <span>{t('table.autoPlayed')}</span>
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            onClick={() => setAutoNoticeClosed(state.hands)}
+          >
+            {t('table.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      <main className="tt-main">
+        <Board state={state}>
+          {bubbles.map((b) => (
+            <span key={b.id} className={`tt-bubble tt-bubble-${b.side}`} data-testid="stamp-bubble">
+              {b.glyph}
+            </span>
+          ))}
+          {showResults && lastResults ? (
+            <ResultPanel
+              state={state}
+              results={lastResults.results}
+              scoresBefore={lastResults.scoresBefore}
+              onClose={() => setClosedResults(lastResults.key)}
+            />
+          ) : null}
+        </Board>
+        <div className="tt-controls">
+          <div className="tt-me-line">
+            <span className="tt-me-name" data-testid="my-name">
+              {me?.name}
+            </span>
+            {open ? (
+              <TimeBar
+                deadline={ask.deadline}
+                fixed={rule.time_fixed ?? 5}
+                add={rule.time_add ?? 20}
+                held={feed.paused}
+              />
+            ) : null}
+          </div>
+          <ActionBar
+            choices={open ? choices : NO_CHOICES}
+            mode={mode}
+            showKeys={showKeys}
+            onAnswer={answer}
+            onMode={setMode}
+          />
+          {me ? (
+            <MyHand
+              hand={me.hand}
+              allowed={open ? allowed : new Set()}
+              selected={open ? selected : null}
+              onPlay={(slot) => play(slot.discard)}
+              onSelect={setSelected}
+            />
+          ) : null}
+          {showKeys && open && allowed.size > 0 ? (
+            <p className="tt-hint" data-testid="key-hint">
+              {t('table.keysHint')}
+            </p>
+          ) : null}
+        </div>
+      </main>
+      {state.final ? (
+        showResults ? null : (
+          <SettlementPanel state={state} scores={state.final.scores} rule={rule} backHref={backHref} />
+        )
+      ) : feed.ended ? (
+        <div className="tt-overlay tt-overlay-final" data-testid="game-ended">
+          <div className="tt-panel">
+            <p>{feed.ended.terminated ? t('table.settlement.terminated') : t('table.settlement.ended')}</p>
+            <a className="tt-btn tt-btn-primary" href={backHref}>
+              {t('table.back')}
+            </a>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
