@@ -5,6 +5,7 @@ import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './
 import {
   chooseLanguage,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
@@ -52,9 +53,7 @@ describe('API keys, in the browser', () => {
     const { page } = session;
     await page.getByTestId('api-key-label').fill('League bot');
     await page.getByTestId('api-key-create').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('api-key-secret') }),
-    );
+    const dialog = await dialogWith(page, 'api-key-secret');
     key = await textOf(page.getByTestId('api-key-secret'));
     expect(key).toMatch(/^tk_[A-Za-z0-9_-]{43}$/);
     await dialog.locator('.ant-typography-copy').click();

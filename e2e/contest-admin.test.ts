@@ -7,11 +7,11 @@ import {
   chooseLanguage,
   chooseOption,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
   expectToast,
-  settled,
   textOf,
 } from './support/console';
 import { setDateRange } from './support/dates';
@@ -134,9 +134,7 @@ describe('tournament administration, in the browser', () => {
     await expectText(page.getByTestId('admins-count'), '共 0 人');
 
     await page.getByTestId('admins-add').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('admin-add-ids') }),
-    );
+    const dialog = await dialogWith(page, 'admin-add-ids');
     await page.getByTestId('admin-add-ids').fill(`${publicIds.admin}\n99999999999`);
     await page.getByTestId('admin-add-lookup').click();
     await page.getByTestId('admin-add-found').waitFor();
@@ -239,6 +237,7 @@ describe('tournament administration, in the browser', () => {
     await page.getByTestId('contest-tab-manager').click();
     await page.getByTestId('observers').waitFor();
     await page.getByTestId('observers-add').click();
+    await dialogWith(page, 'observer-add-ids');
     await page.getByTestId('observer-add-ids').fill(String(publicIds.observer));
     await page.getByTestId('observer-add-lookup').click();
     await page.getByTestId('observer-add-confirm').click();
@@ -415,7 +414,7 @@ describe('tournament administration, in the browser', () => {
   it('the creator deletes the tournament by typing its id, and it vanishes from My tournaments', async () => {
     const { page } = session;
     await page.getByTestId('delete-contest').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('delete-contest-input') }));
+    await dialogWith(page, 'delete-contest-input');
     const confirm = page.getByTestId('delete-contest-confirm');
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByTestId('delete-contest-input').fill(String(contestId).slice(0, -1));

@@ -5,6 +5,7 @@ import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './
 import {
   chooseLanguage,
   confirmDialog,
+  dialogWith,
   eventually,
   expectText,
   expectToast,
@@ -98,7 +99,7 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
   const openDialog = async (): Promise<Locator> => {
     const { page } = session;
     await page.getByTestId('create-contest-card').click();
-    return settled(page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') }));
+    return dialogWith(page, 'create-submit');
   };
 
   it('in Japanese: a typed start after the end stays as typed, an end picked before the start is not swapped, both explained, and nothing is sent', async () => {

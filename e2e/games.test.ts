@@ -7,12 +7,12 @@ import {
   atRest,
   chooseLanguage,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
   expectToast,
   motionDone,
-  settled,
   textOf,
 } from './support/console';
 import { formatMinute } from './support/dates';
@@ -344,9 +344,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
 
     // The CSV of a window whose only record is removed: the header alone.
     await page.getByTestId('record-export').click();
-    const exportDialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('record-export-start') }),
-    );
+    const exportDialog = await dialogWith(page, 'record-export-start');
     expect(await textOf(exportDialog)).toContain('removed records left out');
     let downloading = page.waitForEvent('download');
     await page.getByTestId('record-export-start').click();
@@ -390,7 +388,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     await page.reload();
     await page.getByTestId(`record-row-${gameUuid}`).waitFor();
     await page.getByTestId('record-export').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('record-export-start') }));
+    await dialogWith(page, 'record-export-start');
     downloading = page.waitForEvent('download');
     await page.getByTestId('record-export-start').click();
     download = await downloading;
@@ -519,9 +517,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     await Promise.all(links.map((l) => l.ready(false)));
     for (const [i, uuid] of uuids.entries()) {
       await page.getByTestId(`running-terminate-${uuid}`).click();
-      const dialog = await settled(
-        page.locator('.ant-modal').filter({ has: page.getByTestId('terminate-input') }),
-      );
+      const dialog = await dialogWith(page, 'terminate-input');
       const confirm = page.getByTestId('terminate-confirm');
       expect(await confirm.isDisabled()).toBe(true);
       await page.getByTestId('terminate-input').fill('clos');

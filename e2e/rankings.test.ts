@@ -9,11 +9,11 @@ import {
   chooseOption,
   chooseOptionByText,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
   expectToast,
-  settled,
   textOf,
 } from './support/console';
 import {
@@ -379,9 +379,7 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
   it('5 · downloads the ranking: BOM, header, a row per player, scores /1000, formula cells defused', async () => {
     const { page } = org;
     await page.getByTestId('rank-download').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('rank-download-start') }),
-    );
+    const dialog = await dialogWith(page, 'rank-download-start');
     expect(await page.getByTestId('rank-download-name').inputValue()).toBe(
       `${contestName}-season1-ranking.csv`,
     );
@@ -417,7 +415,7 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
   it('6 · the calculated ranking: disabled until the points sum to zero, calculated, downloaded', async () => {
     const { page } = org;
     await page.getByTestId('calc-rank-open').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('calc-rank-modal') }));
+    await dialogWith(page, 'calc-rank-modal');
     await page.getByTestId('calc-point-1').fill('31');
     await page.getByTestId('calc-min-games').click();
     await expectText(page.getByTestId('calc-sum'), 'Sum of position points: 1');
@@ -456,7 +454,7 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
     await org.screenshot('03-calculated-ranking-en');
 
     await page.getByTestId('calc-download').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('calc-rank-download-start') }));
+    await dialogWith(page, 'calc-rank-download-start');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('calc-rank-download-start').click();
     const download = await downloading;

@@ -5,6 +5,7 @@ import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './
 import {
   chooseLanguage,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
@@ -108,9 +109,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     const { page } = session;
     const { alice, bob } = players;
     await page.getByTestId('roster-add').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('roster-add-dialog-ids') }),
-    );
+    const dialog = await dialogWith(page, 'roster-add-dialog-ids');
     await page
       .getByTestId('roster-add-dialog-ids')
       .fill(`${alice.publicId}\n\n${bob.publicId}\nnot-an-id\n12345\n`);
@@ -205,7 +204,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     const { carol } = players;
     await page.getByTestId('anchor-blacklist').click();
     await page.getByTestId('blacklist-add').click();
-    await page.getByTestId('blacklist-add-dialog-ids').waitFor();
+    await dialogWith(page, 'blacklist-add-dialog-ids');
     await page.getByTestId('blacklist-add-dialog-ids').fill(String(carol.publicId));
     await page.getByTestId('blacklist-add-dialog-lookup').click();
     await expectText(page.getByTestId('blacklist-add-dialog-confirm'), 'Add to blacklist (1)');
@@ -216,7 +215,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
 
     // A blacklisted player cannot be put on the roster: the refusal names the reason and the id.
     await page.getByTestId('roster-add').click();
-    await page.getByTestId('roster-add-dialog-ids').waitFor();
+    await dialogWith(page, 'roster-add-dialog-ids');
     await page.getByTestId('roster-add-dialog-ids').fill(String(carol.publicId));
     await page.getByTestId('roster-add-dialog-lookup').click();
     await page.getByTestId('roster-add-dialog-confirm').click();

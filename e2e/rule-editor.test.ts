@@ -7,6 +7,7 @@ import {
   chooseLanguage,
   chooseOption,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
@@ -168,7 +169,7 @@ describe('the rule editor, in the browser', () => {
     await expectText(page.getByTestId('rule-diff-same'), 'Same as Default rule');
 
     await page.getByTestId('rule-import').click();
-    const dialog = page.getByTestId('rule-import-dialog');
+    const dialog = await dialogWith(page, 'rule-import-dialog');
     await page.getByTestId('rule-import-text').fill('this is not a rule');
     await page.getByTestId('rule-import-ok').click();
     await expectText(

@@ -5,6 +5,7 @@ import { type BrowserSession, openBrowser, screenshotFailures } from './support/
 import {
   atRest,
   chooseLanguage,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectSignupState,
@@ -206,9 +207,7 @@ describe('a season from start to end: organiser and two players, in the browser'
   it('2 · creates season 2 from the dialog’s defaults and switches it to reviewed sign-up over the whole season', async () => {
     const { page } = org;
     await page.getByTestId('create-season').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('create-season-submit') }),
-    );
+    const dialog = await dialogWith(page, 'create-season-submit');
     await expectNoRawKeys(page);
     await motionDone(page);
     await org.screenshot('04-create-season2-chs');
@@ -310,7 +309,7 @@ describe('a season from start to end: organiser and two players, in the browser'
     await rowOf('join-table', a.publicId).waitFor({ state: 'detached' });
 
     await page.getByTestId(`join-reject-${b.publicId}`).click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('join-reject-blacklist') }));
+    await dialogWith(page, 'join-reject-blacklist');
     await page.getByTestId('join-reject-blacklist').check();
     await motionDone(page);
     await org.screenshot('07-reject-blacklist-en');

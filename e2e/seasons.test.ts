@@ -5,11 +5,11 @@ import {
   chooseLanguage,
   chooseOption,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
   expectToast,
-  settled,
   textOf,
 } from './support/console';
 import { formatMinute, setDateRange } from './support/dates';
@@ -314,9 +314,7 @@ describe('the seasons of a tournament, in the browser', () => {
       'create season enabled',
     );
     await create.click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('create-season-submit') }),
-    );
+    const dialog = await dialogWith(page, 'create-season-submit');
     // Defaults: start a day ahead, end seven days after it.
     const inputs = dialog.locator('.ant-picker-range input');
     const shownStart = Date.parse(`${(await inputs.nth(0).inputValue()).replace(' ', 'T')}:00Z`) / 1000;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
-import { chooseLanguage, expectText, settled } from './support/console';
+import { chooseLanguage, dialogWith, expectText } from './support/console';
 import { grantCurrency } from './support/people';
 
 // The console runs under the server's content security policy (own scripts only, inline styles, no framing)
@@ -65,9 +65,7 @@ describe('the console under the security headers', () => {
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);
 
     await page.getByTestId('create-contest-card').click();
-    const dialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') }),
-    );
+    const dialog = await dialogWith(page, 'create-submit');
     await dialog.getByTestId('create-name').fill('Policy Cup');
     await session.screenshot('create-dialog');
     await dialog.locator('.ant-modal-close').click();

@@ -10,11 +10,12 @@ import {
   atRest,
   chooseLanguage,
   confirmDialog,
+  dialogWith,
   eventually,
   expectNoRawKeys,
   expectText,
   expectToast,
-  settled,
+  motionDone,
   textOf,
 } from './support/console';
 import {
@@ -191,7 +192,7 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
   it('2 · import: a row with account id 0 is reported and nothing is written; the fixed file writes 12 teams of 4', async () => {
     const { page } = org;
     await page.getByTestId('team-import').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('team-import-upload') }));
+    await dialogWith(page, 'team-import-upload');
     const upload = page.getByTestId('team-import-dialog').locator('input[type="file"]');
     await upload.setInputFiles(await importFile(memberRows(true)));
     // Row 7 of the sheet (header is row 1) is the sixth member.
@@ -284,9 +285,7 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
     const last = before[before.length - 1];
     const change = Math.ceil((before[0].total_score - last.total_point) / 1000) + 10.5;
     await page.getByTestId(`team-rank-change-open-${last.team_id}`).click();
-    const scoreDialog = await settled(
-      page.locator('.ant-modal').filter({ has: page.getByTestId('team-score-value') }),
-    );
+    const scoreDialog = await dialogWith(page, 'team-score-value');
     await page.getByTestId('team-score-value').fill(String(change));
     await page.getByTestId('team-score-detail').fill('Fair play award');
     const sent = page.waitForRequest((req) => req.url().endsWith('/update_contest_team'));
@@ -316,7 +315,7 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
     await page.getByTestId('season-tab-team_manager').click();
     await page.getByTestId('team-manager-page').waitFor();
     await page.getByTestId('team-export').click();
-    await settled(page.locator('.ant-modal').filter({ has: page.getByTestId('team-export-start') }));
+    await dialogWith(page, 'team-export-start');
     const downloading = page.waitForEvent('download');
     await page.getByTestId('team-export-start').click();
     const download = await downloading;
@@ -352,7 +351,8 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
   it('7 · clear all teams (confirmed): the season has no team and the players stay on the roster', async () => {
     const { page } = org;
     await page.getByTestId('season-tab-team_manager').click();
-    await page.getByTestId('team-manager-page').waitFor();
+    await page.getByTestId('team-list').waitFor();
+    await motionDone(page);
     await page.getByTestId('team-clear-all').click();
     const dialog = await confirmDialog(page);
     expect(await textOf(dialog)).toContain('Delete all 12 teams of this season?');

@@ -117,6 +117,15 @@ export async function chooseLanguage(page: Page, lang: ConsoleLang): Promise<voi
   );
 }
 
+/**
+ * The dialog holding the element `testId` once it has finished opening: a click inside a dialog still
+ * zooming in can miss what it aims at (the button moves between mouse down and up), so every step inside
+ * a dialog starts here.
+ */
+export function dialogWith(page: Page, testId: string): Promise<Locator> {
+  return settled(page.locator('.ant-modal').filter({ has: page.getByTestId(testId) }));
+}
+
 /** The confirmation dialog (antd modal.confirm) once it has opened. */
 export function confirmDialog(page: Page): Promise<Locator> {
   return settled(page.locator('.ant-modal-confirm'));

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { confirmDialog, eventually, expectText, expectToast, settled, textOf } from './console';
+import { confirmDialog, dialogWith, eventually, expectText, expectToast, textOf } from './console';
 
 /**
  * On the info page of a finished season: waits until "end season" can be clicked, opens its confirmation and
@@ -45,9 +45,7 @@ export async function chooseChatWhitelist(page: Page, question: string): Promise
 /** Opens the whitelist's add dialog, types `ids` (public ids, one a line) and waits for the looked-up plan. */
 export async function lookUpChatPlayers(page: Page, ids: string): Promise<Locator> {
   await page.getByTestId('chat-add').click();
-  const addDialog = await settled(
-    page.locator('.ant-modal').filter({ has: page.getByTestId('chat-add-ids') }),
-  );
+  const addDialog = await dialogWith(page, 'chat-add-ids');
   await addDialog.getByTestId('chat-add-ids').fill(ids);
   await addDialog.getByTestId('chat-add-lookup').click();
   await page.getByTestId('chat-add-plan').waitFor();

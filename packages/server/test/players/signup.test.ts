@@ -22,6 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
+/** `time` was stamped by the server between `before` and now (the clock may tick over a second meanwhile). */
+const expectNowSince = (before: number, time: number) => {
+  expect(time).toBeGreaterThanOrEqual(before);
+  expect(time).toBeLessThanOrEqual(world.clock.now());
+};
+
 const signup = (who: Organiser, s: Season | { unique_id: number; season_id: number }) =>
   world.post('signup_contest_season', ids(s), { token: who.token });
 const cancel = (who: Organiser, s: Season) =>
@@ -121,8 +127,10 @@ describe('signup_contest_season', () => {
   it('an auto-pass season accepts the sign-up at once: the player is on the roster', async () => {
     const s = await seasonWith(world, SIGNUP.AUTO);
     const player = await world.organiser();
+    const before = world.clock.now();
     const res = await signup(player, s);
-    expect(res.body).toEqual({ data: { state: 2, create_time: world.clock.now(), blacklisted: 0 } });
+    expect(res.body).toEqual({ data: { state: 2, create_time: expect.any(Number), blacklisted: 0 } });
+    expectNowSince(before, res.body.data.create_time);
     const roster = await world.get(
       'contest_season_player_list',
       { ...ids(s), state: 2 },
@@ -236,8 +244,10 @@ describe('signup_contest_season', () => {
     await review(s, [{ account_id: player.account.id, pass: 0 }]);
     expect((await mine(player, s)).body.data.state).toBe(3);
     world.clock.advance(30);
+    const before = world.clock.now();
     const again = await signup(player, s);
-    expect(again.body.data).toEqual({ state: 1, create_time: world.clock.now(), blacklisted: 0 });
+    expect(again.body.data).toEqual({ state: 1, create_time: expect.any(Number), blacklisted: 0 });
+    expectNowSince(before, again.body.data.create_time);
     expect(await entries(world, s)).toEqual({ [player.account.id]: 1 });
   });
 
