@@ -169,7 +169,7 @@ describe('the rule editor, in the browser', () => {
     await expectText(page.getByTestId('rule-diff-same'), 'Same as Default rule');
 
     await page.getByTestId('rule-import').click();
-    const dialog = await dialogWith(page, 'rule-import-dialog');
+    const dialog = await dialogWith(page, 'rule-import-text');
     await page.getByTestId('rule-import-text').fill('this is not a rule');
     await page.getByTestId('rule-import-ok').click();
     await expectText(
