@@ -348,10 +348,18 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
     await chooseLanguage(page, 'en');
   });
 
-  it('7 · clear all teams (confirmed): the season has no team and the players stay on the roster', async () => {
+  it('7 · another organiser renames a team: the open page shows it at once; then clear all teams (confirmed)', async () => {
     const { page } = org;
     await page.getByTestId('season-tab-team_manager').click();
     await page.getByTestId('team-list').waitFor();
+    // A change made elsewhere (a bot, another organiser) reaches the open page over the season's event stream.
+    const [renamed] = await teams();
+    await call('/api/contest/update_contest_team', organiser.token, {
+      unique_id: a.unique_id,
+      team_id: renamed.team_id,
+      name: 'Renamed',
+    });
+    await expectText(page.getByTestId(`team-name-${renamed.team_id}`), 'Renamed');
     await motionDone(page);
     await page.getByTestId('team-clear-all').click();
     const dialog = await confirmDialog(page);

@@ -10,13 +10,19 @@ import type { DetailRule } from './rules/detail-rule';
 /**
  * One event of `GET /api/contest/season_events?unique_id&season_id` (text/event-stream, event name `change`).
  * `ready`, `plans`, `running` and `records` say that list changed (read it again); `progress` carries a running
- * game's new standing so the page can update it without a read.
+ * game's new standing so the page can update it without a read; `teams` says the season's teams changed (names,
+ * members, score changes: the lists showing team names and the team ranking read again), `removed` naming the
+ * teams deleted by the change (`all` when every team was), whose member lists are not to be read again.
  */
 export const SeasonChangeWire = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('plans') }),
   z.object({ kind: z.literal('running') }),
   z.object({ kind: z.literal('records') }),
+  z.object({
+    kind: z.literal('teams'),
+    removed: z.union([z.array(z.number().int()), z.literal('all')]),
+  }),
   z.object({
     kind: z.literal('progress'),
     game_uuid: z.string(),

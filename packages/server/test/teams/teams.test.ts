@@ -3,6 +3,7 @@ import {
   FetchContestTeamListRes,
   FetchContestTeamRankRes,
   FetchMultiContestTeamListRes,
+  type SeasonChange,
   UpdateContestTeamRes,
 } from '@taikai/protocol';
 import { desc } from 'drizzle-orm';
@@ -355,5 +356,34 @@ describe('delete_contest_team, clean_contest_team', () => {
     expect(await rosterOf(world, s)).toEqual({ [ps[0].account.id]: 2, [ps[1].account.id]: 2 });
     expect(await teamsOf(world, other)).toEqual({ Keep: [ps[2].account.id] });
     expect(dataOf(await caller(world, s).post('clean_contest_team'))).toEqual({ deleted: 0 });
+  });
+});
+
+describe('the season event stream hears of team changes', () => {
+  it('each committed team change is announced as `teams`, naming the teams deleted; a refused one is not', async () => {
+    const s = await teamSeason(world);
+    const heard: SeasonChange[] = [];
+    const stop = world.app.deps.games.live.onSeason(s.unique_id, s.season_id, (c) => heard.push(c));
+    const call = caller(world, s);
+    const next = () => heard.splice(0);
+    try {
+      const [a, b] = await createTeams(world, s, ['A', 'B']);
+      expect(next()).toEqual([{ kind: 'teams', removed: [] }]);
+      const [p] = await accounts(world, 1);
+      await addMembers(world, s, a, [p.account.id]);
+      expect(next()).toEqual([{ kind: 'teams', removed: [] }]);
+      // Calls naming only the team (as bots send them) reach the team's season.
+      dataOf(await call.team('update_contest_team', { team_id: a, name: 'A2' }));
+      expect(next()).toEqual([{ kind: 'teams', removed: [] }]);
+      expect(codeOf(await call.team('delete_contest_team', { team_id: a }))).toBe(2584);
+      expect(codeOf(await call.team('update_contest_team', { team_id: b, name: 'A2' }))).toBe(2579);
+      expect(next()).toEqual([]);
+      dataOf(await call.team('delete_contest_team', { team_id: b }));
+      expect(next()).toEqual([{ kind: 'teams', removed: [b] }]);
+      dataOf(await call.post('clean_contest_team'));
+      expect(next()).toEqual([{ kind: 'teams', removed: 'all' }]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -37,6 +37,23 @@ export const keys = {
   games: (uniqueId: number, seasonId: number) => ['games', uniqueId, seasonId] as const,
 };
 
+/**
+ * The game lists of a season kept in the query cache, each under `[...keys.games(u, s), kind]`; the rankings and
+ * player statistics read from the records (api/ranking-calls.ts) are kept the same way.
+ */
+export type GameListKind =
+  | 'ready'
+  | 'plans'
+  | 'running'
+  | 'records'
+  | 'marked'
+  | 'rank'
+  | 'calcRank'
+  | 'playerData';
+
+export const gameListKey = (uniqueId: number, seasonId: number, kind: GameListKind) =>
+  [...keys.games(uniqueId, seasonId), kind] as const;
+
 export function useAccountInfo() {
   return useQuery({ queryKey: keys.account, queryFn: fetchAccountInfo });
 }

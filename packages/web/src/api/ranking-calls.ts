@@ -6,7 +6,7 @@ import {
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import { type CallOptions, request } from './client';
-import { gameListKey } from './season-events';
+import { gameListKey } from './queries';
 
 // The ranking calls of the player statistics page and the player cards. Their cache entries live under the
 // season's game lists (`[...keys.games(u, s), 'rank' | 'calcRank' | 'playerData', …]`), so a finished, removed

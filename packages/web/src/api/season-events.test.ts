@@ -2,14 +2,9 @@ import type { SeasonChange } from '@taikai/protocol';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { RunningGame } from './game-calls';
-import {
-  applySeasonChange,
-  backoffMs,
-  gameListKey,
-  runSeasonStream,
-  SseParser,
-  seasonChangeOf,
-} from './season-events';
+import { gameListKey } from './queries';
+import { applySeasonChange, backoffMs, runSeasonStream, SseParser, seasonChangeOf } from './season-events';
+import { teamKeys } from './team-calls';
 
 describe('the event-stream parser', () => {
   it('dispatches an event at the blank line, with its name and data', () => {
@@ -101,6 +96,23 @@ describe('applying a season change to the cache', () => {
     expect(invalidated(client, gameListKey(1, 2, 'running'))).toBe(false);
     applySeasonChange(client, 1, 2, { kind: 'records' });
     expect(invalidated(client, gameListKey(1, 2, 'marked'))).toBe(true);
+  });
+
+  it('a team change reads the lists showing team names, the teams and the rankings, not a deleted team’s members', () => {
+    const client = new QueryClient();
+    const members = (team: number) => teamKeys.members(1, 2, team);
+    for (const kind of ['ready', 'plans', 'running', 'records', 'marked'] as const)
+      client.setQueryData(gameListKey(1, 2, kind), []);
+    client.setQueryData([...teamKeys.list(1, 2), { search_type: 0 }], {});
+    client.setQueryData(members(3), []);
+    client.setQueryData(members(4), []);
+    applySeasonChange(client, 1, 2, { kind: 'teams', removed: [4] });
+    for (const kind of ['ready', 'plans', 'running', 'records'] as const)
+      expect(invalidated(client, gameListKey(1, 2, kind))).toBe(true);
+    expect(invalidated(client, gameListKey(1, 2, 'marked'))).toBe(false);
+    expect(invalidated(client, [...teamKeys.list(1, 2), { search_type: 0 }])).toBe(true);
+    expect(invalidated(client, members(3))).toBe(true);
+    expect(invalidated(client, members(4))).toBe(false);
   });
 
   it('patches the standing and the seat scores of the game a progress names, and nothing else', () => {

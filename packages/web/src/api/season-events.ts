@@ -2,30 +2,14 @@ import { type SeasonChange, SeasonChangeWire } from '@taikai/protocol';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { RunningGame } from './game-calls';
-import { keys } from './queries';
+import { type GameListKind, gameListKey, keys } from './queries';
+import { refreshAfterTeamChange } from './team-calls';
 import { readToken } from './token';
 
 // The season's live channel: `GET /api/contest/season_events?unique_id&season_id`, a server-sent event stream
 // of `SeasonChange`s (event name `change`). It is read with fetch rather than EventSource, because the token
 // goes in the Authorization header like every other call. While the stream is down the match pages poll at the
 // spec's intervals (ready 5 s, running 30 s).
-
-/**
- * The game lists of a season kept in the query cache, each under `[...keys.games(u, s), kind]`; the rankings and
- * player statistics read from the records (api/ranking-calls.ts) are kept the same way.
- */
-export type GameListKind =
-  | 'ready'
-  | 'plans'
-  | 'running'
-  | 'records'
-  | 'marked'
-  | 'rank'
-  | 'calcRank'
-  | 'playerData';
-
-export const gameListKey = (uniqueId: number, seasonId: number, kind: GameListKind) =>
-  [...keys.games(uniqueId, seasonId), kind] as const;
 
 /** One dispatched event of a text/event-stream. */
 export interface SseFrame {
@@ -113,17 +97,19 @@ export function seasonChangeOf(frame: SseFrame): SeasonChange | null {
 /**
  * The lists a change touches: a ready change moves plan seats between ready and not; a records change may bring
  * yakuman marks and changes the rankings and player statistics; a game starting or ending moves a plan (started)
- * and the ready list (seated).
+ * and the ready list (seated); a team change renames the teams these lists show.
  */
 const ALSO_CHANGED: Record<Exclude<SeasonChange['kind'], 'progress'>, GameListKind[]> = {
   ready: ['ready', 'plans'],
   plans: ['plans', 'ready'],
   running: ['running', 'plans', 'ready'],
   records: ['records', 'marked', 'rank', 'calcRank', 'playerData'],
+  teams: ['ready', 'plans', 'running', 'records'],
 };
 
 /**
- * Brings the cached game lists up to date with one change: a list that changed is read again; a progress
+ * Brings the cached game lists up to date with one change: a list that changed is read again; a team change also
+ * reads the teams, the roster and the rankings again (not the members of a team it deleted); a progress
  * patches the running game it names in the cached running list (its standing, its seats' scores, the pause
  * flag). A progress of a game the list does not have yet, or one that flips the pause (whose end time only the
  * list knows), reads the running list again.
@@ -137,6 +123,7 @@ export function applySeasonChange(
   if (change.kind !== 'progress') {
     for (const kind of ALSO_CHANGED[change.kind])
       void client.invalidateQueries({ queryKey: gameListKey(uniqueId, seasonId, kind) });
+    if (change.kind === 'teams') void refreshAfterTeamChange(client, uniqueId, seasonId, change.removed);
     return;
   }
   const key = gameListKey(uniqueId, seasonId, 'running');
@@ -297,7 +284,10 @@ export function useSeasonEvents(uniqueId: number, seasonId: number): { live: boo
         onChange: (change) => applySeasonChange(client, uniqueId, seasonId, change),
         onLive: (open, reconnected) => {
           setLive(open);
-          if (reconnected) void client.invalidateQueries({ queryKey: keys.games(uniqueId, seasonId) });
+          if (!reconnected) return;
+          // What changed while the stream was down: the game lists, rankings and teams are read again.
+          void client.invalidateQueries({ queryKey: keys.games(uniqueId, seasonId) });
+          void client.invalidateQueries({ queryKey: keys.teams(uniqueId, seasonId) });
         },
       },
       controller.signal,

@@ -16,9 +16,11 @@ import {
   UpdateContestTeamReq,
 } from '@taikai/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { AuthedCtx } from '../../context';
 import { route } from '../../http/route';
 import * as files from './files';
 import * as members from './members';
+import * as q from './queries';
 import * as teams from './teams';
 
 /**
@@ -26,13 +28,31 @@ import * as teams from './teams';
  * (`manageRoster`), reads the season's (`viewSeason`); the reads that bots make with a query are also served as
  * GET.
  */
+/**
+ * Makes the change and, once it has committed, tells the season's live pages that its teams changed (`removed`:
+ * the teams the change deleted). A call naming only a team has its season read first (the team may be gone after).
+ */
+async function announced<T>(
+  ctx: AuthedCtx,
+  req: { unique_id: number; season_id?: number; team_id?: number },
+  change: () => Promise<T>,
+  removed: number[] | 'all' = [],
+): Promise<T> {
+  const seasonId =
+    req.season_id ??
+    (req.team_id === undefined ? undefined : (await q.teamOf(ctx.db, req.team_id))?.seasonId);
+  const answer = await change();
+  if (seasonId !== undefined) ctx.games.live.season(req.unique_id, seasonId, { kind: 'teams', removed });
+  return answer;
+}
+
 export function teamRoutes(app: FastifyInstance): void {
   // Teams.
   route(app, 'POST', 'create_contest_team_batch', {
     auth: 'account',
     policy: 'manageRoster',
     body: CreateContestTeamBatchReq,
-    handler: (ctx, body) => teams.createTeams(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => teams.createTeams(ctx, body)),
   });
 
   route(app, 'POST', 'fetch_contest_team_list', {
@@ -78,21 +98,21 @@ export function teamRoutes(app: FastifyInstance): void {
     auth: 'account',
     policy: 'manageRoster',
     body: UpdateContestTeamReq,
-    handler: (ctx, body) => teams.updateTeam(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => teams.updateTeam(ctx, body)),
   });
 
   route(app, 'POST', 'delete_contest_team', {
     auth: 'account',
     policy: 'manageRoster',
     body: DeleteContestTeamReq,
-    handler: (ctx, body) => teams.deleteTeam(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => teams.deleteTeam(ctx, body), [body.team_id]),
   });
 
   route(app, 'POST', 'clean_contest_team', {
     auth: 'account',
     policy: 'manageRoster',
     body: CleanContestTeamReq,
-    handler: (ctx, body) => teams.cleanTeams(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => teams.cleanTeams(ctx, body), 'all'),
   });
 
   // Members.
@@ -100,21 +120,21 @@ export function teamRoutes(app: FastifyInstance): void {
     auth: 'account',
     policy: 'manageRoster',
     body: AddTeamMemberReq,
-    handler: (ctx, body) => members.addMembers(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => members.addMembers(ctx, body)),
   });
 
   route(app, 'POST', 'delete_team_member', {
     auth: 'account',
     policy: 'manageRoster',
     body: DeleteTeamMemberReq,
-    handler: (ctx, body) => members.deleteMembers(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => members.deleteMembers(ctx, body)),
   });
 
   route(app, 'POST', 'clean_contest_team_member', {
     auth: 'account',
     policy: 'manageRoster',
     body: CleanContestTeamMemberReq,
-    handler: (ctx, body) => members.cleanMembers(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => members.cleanMembers(ctx, body)),
   });
 
   route(app, 'POST', 'fetch_contest_team_member_list', {
@@ -161,6 +181,6 @@ export function teamRoutes(app: FastifyInstance): void {
     auth: 'account',
     policy: 'manageRoster',
     body: ImportContestTeamXlsxReq,
-    handler: (ctx, body) => files.importXlsx(ctx, body),
+    handler: (ctx, body) => announced(ctx, body, () => files.importXlsx(ctx, body)),
   });
 }

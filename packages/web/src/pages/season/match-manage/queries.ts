@@ -1,7 +1,7 @@
 import { LIMITS } from '@taikai/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { fetchGamePlans, fetchRunningGames, type GamePlan } from '../../../api/game-calls';
-import { gameListKey } from '../../../api/season-events';
+import { gameListKey } from '../../../api/queries';
 
 // The lists of the match pages. Their keys are `[...keys.games(u, s), kind]` exactly: the season's live stream
 // invalidates them by kind and patches the running list in place.

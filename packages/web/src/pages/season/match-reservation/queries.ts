@@ -1,7 +1,8 @@
 import { LIMITS } from '@taikai/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { fetchGamePlans, fetchReadyPlayers, fetchRunningGames } from '../../../api/game-calls';
-import { gameListKey, pollInterval } from '../../../api/season-events';
+import { gameListKey } from '../../../api/queries';
+import { pollInterval } from '../../../api/season-events';
 
 // The lists of the match reservation page. They follow the season's event stream; while it is down they are
 // read again at the spec's intervals (ready players and plans 5 s, running games 30 s). After a failed read the

@@ -21,6 +21,7 @@ import Typography from 'antd/es/typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markSeasonPlayer } from '../../../api/calls';
+import { useSeasonEvents } from '../../../api/season-events';
 import {
   addTeamMembers,
   clearTeamMembers,
@@ -67,6 +68,8 @@ export default function TeamManagerPage({ contest, season }: SeasonPageProps) {
   const seasonId = season.season_id;
   const readOnly = season.state === SeasonState.ENDED;
   const base = { unique_id: uniqueId, season_id: seasonId };
+  // Another organiser's team changes show here as they are made.
+  useSeasonEvents(uniqueId, seasonId);
 
   const [searchType, setSearchType] = useState<TeamSearchType>(0);
   const [searchText, setSearchText] = useState('');
