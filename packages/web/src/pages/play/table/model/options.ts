@@ -6,9 +6,8 @@ import type { SeatMessage } from './tableState';
 // What the rules allow the player at a decision, judged as the server's player seat judges it: the seat's
 // messages are replayed into the engine's seat view (`SeatView`, `SanmaSeatView`), whose judgements are the
 // rules engine's own, then the table's rule narrows them as the table does (minimum han, kyuushu kyuuhai switch,
-// the riichi stick's value, kokushi robbing a closed kan). Where the seat cannot see something the server
-// counts (ippatsu, a first-draw win toward the minimum han), a win is not offered: never an option the table
-// would refuse.
+// the riichi stick's value, kokushi robbing a closed kan). What the table counts toward the minimum han beyond
+// the hand (double riichi, ippatsu, a first-draw win) is read from the same messages (`situationOf`).
 
 /** The parts of the season's rule (`detail_rule`, sent with `game_start`) the judgements read. */
 export interface JudgeRule {
@@ -138,10 +137,51 @@ export function seatView(messages: readonly SeatMessage[], players: number): Vie
 const on = (value: number | boolean | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === true || value === 1;
 
-/** Whether a win reaches the minimum han with the yaku this seat can be sure of. */
+/**
+ * What the table counts toward a win of this seat that its hand does not show, as the table follows it: riichi
+ * (2: declared in the first go-around, double riichi), ippatsu (from the riichi discard until the seat's next
+ * discard, any call, kan draw or North set aside), and whether the first go-around is still unbroken (a tsumo
+ * then is the seat's first draw: tenhou or chiihou).
+ */
+export interface Situation {
+  lizhi: 0 | 1 | 2;
+  yifa: boolean;
+  firstGoAround: boolean;
+}
+
+export function situationOf(
+  messages: readonly SeatMessage[],
+  me: number,
+  players: number,
+  ippatsu: boolean,
+): Situation {
+  let s: Situation = { lizhi: 0, yifa: false, firstGoAround: true };
+  for (const msg of messages) {
+    if (msg.qipai) s = { lizhi: 0, yifa: false, firstGoAround: true };
+    const discard = msg.dapai as { l: number; p: string } | undefined;
+    if (discard) {
+      if (discard.l === me) {
+        s.yifa = false;
+        if (discard.p.endsWith('*')) {
+          s.lizhi = s.firstGoAround ? 2 : 1;
+          s.yifa = ippatsu;
+        }
+      }
+      if (discard.l === players - 1) s.firstGoAround = false;
+    }
+    if (msg.fulou || msg.gangzimo || msg.kita) {
+      s.yifa = false;
+      s.firstGoAround = false;
+    }
+  }
+  return s;
+}
+
+/** Whether a win reaches the minimum han, counted as the table counts it. */
 function reachesMinHan(
   view: View,
   rule: JudgeRule,
+  situation: Situation,
   rongpai: string | null,
   how: { robbing?: boolean; afterKan?: boolean } = {},
 ): boolean {
@@ -156,12 +196,12 @@ function reachesMinHan(
     zhuangfeng: view.model.zhuangfeng,
     menfeng: view._menfeng,
     hupai: {
-      lizhi: hand.lizhi ? 1 : 0,
-      yifa: 0,
+      lizhi: situation.lizhi,
+      yifa: situation.yifa ? 1 : 0,
       qianggang: !!how.robbing,
       lingshang,
       haidi: paishu > 0 || lingshang ? 0 : tsumo ? 1 : 2,
-      tianhu: 0,
+      tianhu: tsumo && situation.firstGoAround ? (view._menfeng === 0 ? 1 : 2) : 0,
     },
     baopai: [],
     fubaopai: null,
@@ -186,13 +226,21 @@ export function choicesAt(messages: readonly SeatMessage[], players: number, rul
   for (const msg of replay) view.action(msg);
   let choices = NO_CHOICES;
   view.judge = () => {
-    choices = judge(view, asked, rule, players);
+    const ippatsu = !!(view._rule as Record<string, unknown>)['一発あり'];
+    const situation = situationOf([...replay, asked], view._menfeng, players, ippatsu);
+    choices = judge(view, asked, rule, players, situation);
   };
   view.action(asked, () => undefined);
   return choices;
 }
 
-function judge(view: View, asked: SeatMessage, rule: JudgeRule, players: number): Choices {
+function judge(
+  view: View,
+  asked: SeatMessage,
+  rule: JudgeRule,
+  players: number,
+  situation: Situation,
+): Choices {
   const me = view._menfeng;
   const hand: Shoupai = view.shoupai;
   const draw = (asked.zimo ?? asked.gangzimo) as { l: number } | undefined;
@@ -206,7 +254,9 @@ function judge(view: View, asked: SeatMessage, rule: JudgeRule, players: number)
       kind: 'turn',
       discards: list(view.get_dapai(hand)),
       riichi,
-      tsumo: view.allow_hule(hand, null) && reachesMinHan(view, rule, null, { afterKan: !!asked.gangzimo }),
+      tsumo:
+        view.allow_hule(hand, null) &&
+        reachesMinHan(view, rule, situation, null, { afterKan: !!asked.gangzimo }),
       kyuushu: on(rule.have_jiuzhongjiupai, true) && view.allow_pingju(hand),
       kans: list(view.get_gang_mianzi(hand)).map((m) => ({ m, kind: kanKind(m) ?? 'ankan' })),
       kita: players === 3 && canKita(hand) && view.shan.paishu > 0,
@@ -225,7 +275,7 @@ function judge(view: View, asked: SeatMessage, rule: JudgeRule, players: number)
     const choices: Choices = {
       ...NO_CHOICES,
       kind: 'claim',
-      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, p),
+      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, situation, p),
       pon: list(view.get_peng_mianzi(hand, p)),
       kans: list(view.get_gang_mianzi(hand, p)).map((m) => ({ m, kind: 'daiminkan' as const })),
       chi: mark === '-' ? list(view.get_chi_mianzi(hand, p)) : [],
@@ -246,7 +296,7 @@ function judge(view: View, asked: SeatMessage, rule: JudgeRule, players: number)
         view._neng_rong !== false &&
         Majiang.Util.xiangting_guoshi(complete) === -1;
     } else {
-      ron = view.allow_hule(hand, p, true) && reachesMinHan(view, rule, p, { robbing: true });
+      ron = view.allow_hule(hand, p, true) && reachesMinHan(view, rule, situation, p, { robbing: true });
     }
     return { ...NO_CHOICES, kind: 'robKan', ron, pass: true };
   }
@@ -256,7 +306,7 @@ function judge(view: View, asked: SeatMessage, rule: JudgeRule, players: number)
     return {
       ...NO_CHOICES,
       kind: 'robKan',
-      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, p),
+      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, situation, p),
       pass: true,
     };
   }
