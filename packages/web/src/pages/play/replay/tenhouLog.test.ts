@@ -3,7 +3,7 @@ import { toTenhou } from '@taikai/engine';
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../table/model/engineGame.testkit';
 import { answers, choicesAt } from '../table/model/options';
-import { readTenhou, replayTable } from './tenhouLog';
+import { readTenhou, replayTable, yakuOf } from './tenhouLog';
 
 /** A finished game of the engine (seat 0 calls and declares riichi when it may) and its record log. */
 async function recordedGame(seed: string, roundType = 2): Promise<GameLog> {
@@ -69,4 +69,47 @@ describe('a record read back from its Tenhou log', () => {
     },
     60_000,
   );
+});
+
+describe('yakuman read back from the log', () => {
+  const four = { dealer: false, tsumo: false, players: 4 };
+
+  it('han and single yakuman are read as written', () => {
+    expect(yakuOf(['立直(1飜)', '断幺九(1飜)'], '30符2飜2000点', four)).toEqual({
+      hupai: [
+        { name: '立直', fanshu: 1 },
+        { name: '断幺九', fanshu: 1 },
+      ],
+      yakuman: 0,
+    });
+    expect(yakuOf(['国士無双(役満)'], '役満32000点', four)).toEqual({
+      hupai: [{ name: '国士無双', fanshu: '*' }],
+      yakuman: 1,
+    });
+  });
+
+  it('a double yakuman, written like a single one, is told by what was paid', () => {
+    expect(yakuOf(['四暗刻単騎(役満)'], '役満64000点', four).hupai).toEqual([
+      { name: '四暗刻単騎', fanshu: '**' },
+    ]);
+    // Where the rule has no double yakuman the same hand pays one.
+    expect(yakuOf(['四暗刻単騎(役満)'], '役満32000点', four).yakuman).toBe(1);
+    // The dealer's tsumo of three yakuman: 48000 from each of three.
+    expect(
+      yakuOf(['大四喜(役満)', '字一色(役満)'], '役満48000∀点', { ...four, dealer: true, tsumo: true }),
+    ).toEqual({
+      hupai: [
+        { name: '大四喜', fanshu: '**' },
+        { name: '字一色', fanshu: '*' },
+      ],
+      yakuman: 3,
+    });
+  });
+
+  it('three players: a tsumo pays in full or with tsumo loss, and both are read', () => {
+    const win = { dealer: false, tsumo: true, players: 3 };
+    expect(yakuOf(['国士無双十三面(役満)'], '役満24000-40000点', win).yakuman).toBe(2);
+    expect(yakuOf(['国士無双十三面(役満)'], '役満16000-32000点', win).yakuman).toBe(2);
+    expect(yakuOf(['国士無双十三面(役満)'], '役満8000-16000点', win).yakuman).toBe(1);
+  });
 });

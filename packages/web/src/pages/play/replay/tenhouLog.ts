@@ -94,6 +94,50 @@ function pointsOf(value: string, players: number): number {
   return a;
 }
 
+/** Yakuman the engine counts double where the rule allows it. */
+const DOUBLE_CAPABLE = new Set(['国士無双十三面', '四暗刻単騎', '大四喜', '純正九蓮宝燈']);
+
+/**
+ * What one yakuman pays in all (honba apart) for this win: the dealer's or a non-dealer's; a three-player tsumo
+ * pays either the full amount (North's share split) or less (tsumo loss).
+ */
+function singleYakumanTotals(win: { dealer: boolean; tsumo: boolean; players: number }): number[] {
+  const full = win.dealer ? 48000 : 32000;
+  if (win.players === 4 || !win.tsumo) return [full];
+  return [full, win.dealer ? 32000 : 24000];
+}
+
+/**
+ * A win's yaku as the log writes them (`name(n飜)`, `name(役満)`), with what the log leaves out: a double
+ * yakuman is written `(役満)` like a single one, so the payment tells how many yakuman were paid, and that
+ * many of the hand's double-capable yakuman count twice.
+ */
+export function yakuOf(
+  yaku: readonly string[],
+  value: string,
+  win: { dealer: boolean; tsumo: boolean; players: number },
+): { hupai: { name: string; fanshu: number | string }[]; yakuman: number } {
+  const hupai: { name: string; fanshu: number | string }[] = yaku.map((y) => {
+    const match = /^(.*)\((\d+)飜\)$/.exec(y);
+    return match
+      ? { name: match[1], fanshu: Number(match[2]) }
+      : { name: y.replace(/\(役満\)$/, ''), fanshu: '*' };
+  });
+  const singles = hupai.filter((h) => h.fanshu === '*');
+  const capable = singles.filter((h) => DOUBLE_CAPABLE.has(h.name));
+  const paid = pointsOf(value, win.players);
+  const totals = singleYakumanTotals(win);
+  let doubled = 0;
+  for (let extra = capable.length; extra > 0; extra--) {
+    if (totals.some((t) => t * (singles.length + extra) === paid)) {
+      doubled = extra;
+      break;
+    }
+  }
+  for (const h of capable.slice(0, doubled)) h.fanshu = '**';
+  return { hupai, yakuman: singles.length + doubled };
+}
+
 interface SeatPlan {
   takes: (number | string)[];
   discards: (number | string)[];
@@ -210,13 +254,7 @@ function readHand(entry: unknown[], players: number): ReplayHand {
       const tsumo = who === from;
       const hand = table.seats[who].hand.clone();
       if (!tsumo && lastDiscard) hand.zimo(lastDiscard.tile, false);
-      const hupai = yaku.map((y) => {
-        const match = /^(.*)\((\d+)飜\)$/.exec(y);
-        return match
-          ? { name: match[1], fanshu: Number(match[2]) }
-          : { name: y.replace(/\(役満\)$/, ''), fanshu: '*' };
-      });
-      const yakuman = hupai.filter((h) => h.fanshu === '*').length;
+      const { hupai, yakuman } = yakuOf(yaku, value, { dealer: who === ju, tsumo, players });
       const fuHan = /(\d+)符(\d+)飜/.exec(value);
       push({
         hule: {
