@@ -62,7 +62,9 @@ function Win({ state, result }: { state: TableState; result: Extract<HandResult,
             </span>
             <span>
               {typeof y.han === 'string'
-                ? t('table.result.yakuman')
+                ? y.han.length > 1
+                  ? t('table.result.yakumanN', { count: y.han.length })
+                  : t('table.result.yakuman')
                 : t('table.result.han', { count: y.han })}
             </span>
           </li>
