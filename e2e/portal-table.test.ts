@@ -256,5 +256,20 @@ describe('the table after the page is closed mid-hand', () => {
     const play = await playToTheEnd(again);
     expect(play.decisions).toBeGreaterThan(0);
     expect(session.pageErrors).toEqual([]);
+
+    // Opened in a browser without a session, the table sends the player to log in, then back to the table.
+    const fresh = await openBrowser('portal-table-login');
+    try {
+      await fresh.page.goto(`/play/game/${uuid}`);
+      await fresh.page.waitForURL(/\/login\?next=/);
+      await fresh.page.getByTestId('login-email').fill(player.who.email);
+      await fresh.page.getByTestId('login-password').fill(player.who.password);
+      await fresh.page.getByTestId('login-submit').click();
+      await fresh.page.waitForURL((url) => url.pathname === `/play/game/${uuid}`);
+      await fresh.page.getByTestId('game-table').waitFor();
+      expect(fresh.pageErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   }, 300_000);
 });

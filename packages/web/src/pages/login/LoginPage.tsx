@@ -7,11 +7,12 @@ import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/calls';
 import { lastEmail, useStartSession } from '../../api/session';
 import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
+import { returnPathOf } from './returnPath';
 
 type Method = 'password' | 'code';
 
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const startSession = useStartSession();
 
   const onFinish = async ({ email, password, code }: LoginFields) => {
@@ -39,7 +41,8 @@ export default function LoginPage() {
         method === 'password' ? { account, password, type: 0 } : { account, code: code?.trim(), type: 0 },
       );
       startSession(session.token, account);
-      const from = (location.state as { from?: string } | null)?.from;
+      const from =
+        (location.state as { from?: string } | null)?.from ?? returnPathOf(searchParams.get('next'));
       navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch {
       // the client has shown the translated error
