@@ -25,14 +25,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Two pages: the console (and the players' pages), and a game's table opened directly, which loads none
-    // of the console's script. The server answers table.html for /play/game/<uuid>.
-    rollupOptions: {
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        table: fileURLToPath(new URL('table.html', import.meta.url)),
-      },
-    },
+    // The console's page; build.mjs builds a game's table (table.html) on its own into the same folder.
     chunkSizeWarningLimit: 800,
   },
 }));

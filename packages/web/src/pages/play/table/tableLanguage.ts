@@ -1,7 +1,7 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n/languageNames';
 import type { TableMessages } from './locales/messages';
 
@@ -47,7 +47,6 @@ export async function loadTableMessages(lang: ConsoleLang): Promise<void> {
 export async function startTableLanguage(): Promise<void> {
   if (i18next.isInitialized) return;
   const lang = rememberedLanguage();
-  const { initReactI18next } = await import('react-i18next');
   await i18next.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
