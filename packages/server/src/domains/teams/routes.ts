@@ -24,11 +24,6 @@ import * as q from './queries';
 import * as teams from './teams';
 
 /**
- * The teams of a team season: teams, members, the team ranking, the xlsx files. Changes are the roster's
- * (`manageRoster`), reads the season's (`viewSeason`); the reads that bots make with a query are also served as
- * GET.
- */
-/**
  * Makes the change and, once it has committed, tells the season's live pages that its teams changed (`removed`:
  * the teams the change deleted). A call naming only a team has its season read first (the team may be gone after).
  */
@@ -46,6 +41,11 @@ async function announced<T>(
   return answer;
 }
 
+/**
+ * The teams of a team season: teams, members, the team ranking, the xlsx files. Changes are the roster's
+ * (`manageRoster`), reads the season's (`viewSeason`); the reads that bots make with a query are also served as
+ * GET.
+ */
 export function teamRoutes(app: FastifyInstance): void {
   // Teams.
   route(app, 'POST', 'create_contest_team_batch', {
