@@ -424,10 +424,13 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${gameUuid}.json`);
     const file = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as { log?: unknown[] };
-    expect(Array.isArray(file.log)).toBe(true);
-    expect(file.log?.length).toBeGreaterThanOrEqual(4);
+    // An East game has four hands or more, unless a player's points run out sooner.
+    const hands = file.log?.length ?? 0;
+    expect(hands).toBeGreaterThan(0);
     const ok = page.getByTestId('record-verify-ok');
-    expect(await textOf(ok)).toMatch(/^Verified: the walls of all \d+ hands come from the revealed seed/);
+    expect(await textOf(ok)).toMatch(
+      new RegExp(`^Verified: the walls of all ${hands} hands come from the revealed seed`),
+    );
     await motionDone(page);
     await expectNoRawKeys(page);
     await org.screenshot('06-record-file-verified-en');
