@@ -283,7 +283,7 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
     await rowOf('join-table', dave.publicId).waitFor({ state: 'detached' });
 
     await page.getByTestId(`join-reject-${erin.publicId}`).click();
-    await page.getByTestId('join-reject-blacklist').waitFor();
+    await dialogWith(page, 'join-reject-blacklist');
     await page.getByTestId('join-reject-blacklist').check();
     await session.screenshot('08-reject-jp');
     await page.getByTestId('join-reject-confirm').click();
