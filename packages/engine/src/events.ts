@@ -9,10 +9,21 @@ import type { HandLog, HandResult, Progress, WinSummary } from './table-game';
 /** What a table reports as it plays, in order. The server persists these. */
 export type TableEvent =
   | { type: 'started'; tableId: string; commitment: string; roundType: number }
-  /** `hand`: the hand's number in the game from 0 (its wall's nonce); the progress is the table at the deal. */
-  | ({ type: 'hand_start'; tableId: string; hand: number } & Progress)
+  /**
+   * `hand`: the hand's number in the game from 0 (its wall's nonce); `attempt`: the deal attempt of its wall (0,
+   * or one more than the last deal of this hand a restart abandoned); the progress is the table at the deal.
+   * Reported before any seat is dealt the hand.
+   */
+  | ({ type: 'hand_start'; tableId: string; hand: number; attempt: number } & Progress)
   /** The progress after the hand's payments; `handLog`: the hand's record (`log.paipu.log[hand]` once finished). */
-  | ({ type: 'hand_end'; tableId: string; hand: number; result: HandResult; handLog: HandLog } & Progress)
+  | ({
+      type: 'hand_end';
+      tableId: string;
+      hand: number;
+      attempt: number;
+      result: HandResult;
+      handLog: HandLog;
+    } & Progress)
   | {
       type: 'yakuman';
       tableId: string;

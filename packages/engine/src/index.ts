@@ -5,9 +5,11 @@
  * and verify finished games against their revealed seed.
  */
 
+export { CALL_WINDOW_MS } from './call-window';
+export { systemClock, type TableClock } from './clock';
 export type { ControlResult, TableState } from './errors';
 export type { EventSink, TableEvent } from './events';
-export type { GameLog } from './log/game-log';
+export { attemptsOf, type GameLog, type Redeal } from './log/game-log';
 export { replayGame } from './log/replay';
 export { type TenhouLog, tileCode, toTenhou } from './log/tenhou';
 export { createTablePool, type PoolOptions, type StartOptions, type TablePool } from './pool';
@@ -24,4 +26,4 @@ export { fastShantenInstalled, installFastShanten, installStockShanten } from '.
 export { PAUSE_LIMIT_MS, type ResumeFrom, Table, type TableOptions } from './table';
 export type { HandLog, HandResult, Progress, WinSummary } from './table-game';
 export { type Verification, verifyGame } from './verify';
-export { commitmentOf, dealWall, newSeed, redealWalls } from './walls';
+export { commitmentOf, dealWall, newSeed, redealWalls, wallCommitment } from './walls';

@@ -45,21 +45,30 @@ export type HandResult =
 export type HandLog = Paipu['log'][number];
 
 /**
- * Where a game picks up again: hand `hand` (0-based, the wall nonce) is dealt anew with `progress` as it stood
- * at that hand's start, after the records of the hands before it.
+ * Where a game picks up again: hand `hand` (0-based, the wall nonce) is dealt anew on the wall of its deal
+ * `attempt` with `progress` as it stood at that hand's start, after the records of the hands before it;
+ * `attempts[n]` is the deal attempt hand `n` was played on.
  */
 export interface ResumePoint {
   hand: number;
+  attempt: number;
   progress: Progress;
   log: HandLog[];
+  attempts: number[];
 }
 
-/** `hand`: the number of the hand in the game, from 0 (the nonce of its wall). */
+/**
+ * `hand`: the number of the hand in the game, from 0 (the nonce of its wall); `attempt`: the deal attempt of its
+ * wall (0 unless the hand was dealt again after a restart).
+ */
 export interface GameHooks {
-  handStart(progress: Progress, hand: number): void;
-  handEnd(progress: Progress, result: HandResult, hand: number, handLog: HandLog): void;
+  handStart(progress: Progress, hand: number, attempt: number): void;
+  handEnd(progress: Progress, result: HandResult, hand: number, handLog: HandLog, attempt: number): void;
   yakuman(win: WinSummary, progress: Progress): void;
 }
+
+/** Messages after which other seats may claim the tile: a discard, a kan (robbed by chankan), a North set aside. */
+const CLAIMABLE = new Set(['dapai', 'gang', 'kita']);
 
 /** Abortive draws (tochuu ryuukyoku) as the rules engine names them. */
 const ABORTIVE = new Set(['九種九牌', '四風連打', '四家立直', '四開槓', '三家和']);
@@ -72,8 +81,12 @@ const ABORTIVE = new Set(['九種九牌', '四風連打', '四家立直', '四�
  */
 export class TableGame extends Majiang.Game {
   readonly rule: TableRule;
-  private readonly wallOf: (hand: number) => string[];
+  private readonly wallOf: (hand: number, attempt: number) => string[];
   private readonly hooks: GameHooks;
+  /** The hand a resumed game deals again, and the attempt it deals it on. */
+  private redeal: { hand: number; attempt: number } | null = null;
+  /** The deal attempt each hand was played on, by hand number. */
+  readonly attempts: number[] = [];
   private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
   private wins: WinSummary[] = [];
   /** Kans made this hand by relative seat, and the last one if it was an open kan on a discard. */
@@ -84,17 +97,22 @@ export class TableGame extends Majiang.Game {
   finished: Paipu | null = null;
   /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
   onAnswer: (() => void) | null = null;
+  /** Called as a message on which other seats may call goes out, before any seat has it (the call window). */
+  onClaimable: (() => void) | null = null;
   endReason: EndReason = null;
   /** The last hand played, as it ended (scores after its payments). */
   lastHand: Progress | null = null;
   /** Riichi sticks left on the table at the end (they go to 1st in the settlement). */
   leftoverSticks = 0;
 
-  /** `wallOf(n)` gives the wall of hand n (0 = first hand), normally `dealWall(seed, n, red)`. */
+  /**
+   * `wallOf(n, attempt)` gives the wall of hand n (0 = first hand) on deal attempt `attempt`, normally
+   * `dealWall(seed, n, red, players, attempt)`.
+   */
   constructor(
     players: SeatPlayer[],
     rule: TableRule,
-    wallOf: (hand: number) => string[],
+    wallOf: (hand: number, attempt: number) => string[],
     hooks: GameHooks,
     title: string,
     names: string[],
@@ -121,7 +139,7 @@ export class TableGame extends Majiang.Game {
    * A resumed game opens as any other (the record's starting points are the game's, seat 0 deals first), then
    * takes the records of the hands already played and the table as it stood when hand `from.hand` was dealt:
    * wind, dealer, honba, riichi sticks, scores. The hand counter is the record's length, so the walls,
-   * renchan and the end of the game carry on from there.
+   * renchan and the end of the game carry on from there; hand `from.hand` is dealt on attempt `from.attempt`.
    */
   begin(from?: ResumePoint): void {
     this.kaiju(0);
@@ -129,6 +147,10 @@ export class TableGame extends Majiang.Game {
     const m = this._model;
     const { chang, ju, ben, liqibang, scores } = from.progress;
     this._paipu.log = from.log.map((hand) => hand.slice());
+    from.log.forEach((_, n) => {
+      this.attempts[n] = from.attempts[n] ?? 0;
+    });
+    this.redeal = { hand: from.hand, attempt: from.attempt };
     m.zhuangfeng = chang;
     m.jushu = ju;
     m.changbang = ben;
@@ -184,6 +206,16 @@ export class TableGame extends Majiang.Game {
     }
   }
 
+  override call_players(type: string, msg: unknown[], timeout?: number): void {
+    this.announce(type);
+    super.call_players(type, msg, timeout);
+  }
+
+  /** Tells the table a message of kind `type` goes out now (see `onClaimable`). */
+  protected announce(type: string): void {
+    if (CLAIMABLE.has(type)) this.onClaimable?.();
+  }
+
   override reply(id: number, reply: Reply | undefined): void {
     super.reply(id, reply);
     this.onAnswer?.();
@@ -206,7 +238,9 @@ export class TableGame extends Majiang.Game {
 
   override qipai(): void {
     const hand = this._paipu.log.length;
-    const wall = this.wallOf(hand);
+    const attempt = this.redeal?.hand === hand ? this.redeal.attempt : 0;
+    this.attempts[hand] = attempt;
+    const wall = this.wallOf(hand, attempt);
     this.outcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
     this.wins = [];
     this.drawResult = null;
@@ -214,7 +248,7 @@ export class TableGame extends Majiang.Game {
     this.kans = [0, 0, 0, 0];
     this.lastOpenKan = [null, null, null, null];
     // Reported before the deal goes out, so that a host storing it has it before any seat sees the hand.
-    this.hooks.handStart(this.progress(), hand);
+    this.hooks.handStart(this.progress(), hand, attempt);
     this.dealHand(wall);
   }
 
@@ -421,7 +455,13 @@ export class TableGame extends Majiang.Game {
       ? { kind: 'win', wins: this.wins, deltas }
       : { ...(this.drawResult as NonNullable<typeof this.drawResult>), deltas };
     this.lastHand = { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() };
-    this.hooks.handEnd(this.lastHand, result, this.hand, this._paipu.log[this.hand]);
+    this.hooks.handEnd(
+      this.lastHand,
+      result,
+      this.hand,
+      this._paipu.log[this.hand],
+      this.attempts[this.hand],
+    );
     m.lunban = -1;
     if (!repeats) {
       // One hand per seat and wind: four, or three in sanma.

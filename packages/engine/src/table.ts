@@ -1,7 +1,9 @@
 import { ErrorCode, LIMITS } from '@taikai/protocol';
+import { CALL_WINDOW_MS, CallWindow } from './call-window';
+import { systemClock, type TableClock } from './clock';
 import type { ControlResult, TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
-import type { GameLog } from './log/game-log';
+import { type GameLog, isAttempt, type Redeal } from './log/game-log';
 import { toTenhou } from './log/tenhou';
 import { robotClassFor } from './robots';
 import { RuleGuard } from './robots/rule-guard';
@@ -15,7 +17,7 @@ import { PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
 import { type Progress, type ResumePoint, TableGame } from './table-game';
-import { commitmentOf, dealWall, newSeed } from './walls';
+import { commitmentOf, dealWall, newSeed, wallCommitment } from './walls';
 
 /** Most steps run between two readings of the clock in the step loop. */
 const MAX_STRIDE = 16;
@@ -45,19 +47,33 @@ export interface TableOptions {
   /**
    * Resumes a game that stopped (host crash) at the start of hand `hand`: `progress` as that hand's `hand_start`
    * reported it, `log` the `handLog`s of the hands before it, in order. Needs the game's `seed` (and its
-   * `initPoints`, if any, as at the first start); the finished record holds every hand.
+   * `initPoints`, if any, as at the first start); the finished record holds every hand. The hand is dealt again
+   * on a fresh wall, its deal `attempt` (see `ResumeFrom`).
    */
   resumeFrom?: ResumeFrom;
   /** Longest run of steps before yielding to the event loop. */
   sliceMs?: number;
-  now?: () => number;
+  /**
+   * The call window (ms): at a table where two or more people are connected, every discard (and every kan or
+   * North set aside) is followed by the same wait, offer or not (see `CallWindow`). 1000 by default; 0 turns it off.
+   */
+  callWindowMs?: number;
+  /** The clock of the call window, the decision deadlines and pauses; the system's by default. */
+  clock?: TableClock;
 }
 
 /** Where a stopped game picks up: the start of hand `hand` (see `TableOptions.resumeFrom`). */
 export interface ResumeFrom {
   hand: number;
+  /**
+   * The deal attempt to deal hand `hand` on: one more than the `attempt` of the hand's last `hand_start`, since
+   * a seat may have seen that deal. Each attempt is another wall of the same seed; 0 deals the hand's first wall.
+   */
+  attempt: number;
   progress: Progress;
   log: unknown[];
+  /** The deal attempt each hand before `hand` was played on (their `hand_end.attempt`), in order; absent: all 0. */
+  attempts?: number[];
 }
 
 /**
@@ -77,13 +93,15 @@ export class Table {
   private readonly pauseLimitMs: number;
   private readonly sliceMs: number;
   private readonly withTenhou: boolean;
-  private readonly now: () => number;
+  private readonly clock: TableClock;
+  private readonly callWindow: CallWindow;
   private readonly resumeFrom: ResumePoint | undefined;
   private stateValue: TableState = 'running';
   private started = false;
   private scheduled = false;
   private pumping = false;
-  private pauseTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Cancels the pause's expiry. */
+  private pauseTimer: (() => void) | null = null;
   private doneResolve!: () => void;
   /** Settles when the table has finished or been terminated. */
   readonly done: Promise<void>;
@@ -103,7 +121,9 @@ export class Table {
     this.pauseLimitMs = options.pauseLimitMs ?? PAUSE_LIMIT_MS;
     this.sliceMs = options.sliceMs ?? 10;
     this.withTenhou = options.tenhou ?? false;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
+    const windowMs = options.callWindowMs ?? CALL_WINDOW_MS;
+    this.callWindow = new CallWindow(windowMs, this.clock, () => this.schedule());
     this.done = new Promise((resolve) => {
       this.doneResolve = resolve;
     });
@@ -115,11 +135,12 @@ export class Table {
     this.game = new Game(
       this.seats,
       this.rule,
-      (hand) => dealWall(this.seed, hand, this.rule.core.赤牌, players),
+      (hand, attempt) => dealWall(this.seed, hand, this.rule.core.赤牌, players, attempt),
       {
-        handStart: (p, hand) => this.emit({ type: 'hand_start', tableId: this.id, hand, ...p }),
-        handEnd: (p, result, hand, handLog) =>
-          this.emit({ type: 'hand_end', tableId: this.id, hand, ...p, result, handLog }),
+        handStart: (p, hand, attempt) =>
+          this.emit({ type: 'hand_start', tableId: this.id, hand, attempt, ...p }),
+        handEnd: (p, result, hand, handLog, attempt) =>
+          this.emit({ type: 'hand_end', tableId: this.id, hand, attempt, ...p, result, handLog }),
         yakuman: (win, p) => this.emit(yakumanEvent(this.id, win, p)),
       },
       this.id,
@@ -128,6 +149,9 @@ export class Table {
     );
     this.game.onAnswer = () => {
       if (!this.pumping) this.schedule();
+    };
+    this.game.onClaimable = () => {
+      if (this.peopleConnected() >= 2) this.callWindow.open();
     };
   }
 
@@ -161,8 +185,8 @@ export class Table {
       return { ok: false, code: ErrorCode.GAME_ALREADY_PAUSED, state: 'paused' };
     if (this.stateValue !== 'running') return { ok: false, state: this.stateValue };
     this.stateValue = 'paused';
-    const until = this.now() + this.pauseLimitMs;
-    this.pauseTimer = setTimeout(() => this.resumeNow(true), this.pauseLimitMs);
+    const until = this.clock.now() + this.pauseLimitMs;
+    this.pauseTimer = this.clock.after(this.pauseLimitMs, () => this.resumeNow(true));
     for (const seat of this.seats) if (seat instanceof PlayerSeat) seat.holdClock();
     this.emit({ type: 'paused', tableId: this.id, until, progress: this.progress() });
     return { ok: true, state: 'paused' };
@@ -207,8 +231,13 @@ export class Table {
     }
     return new (sanma ? SanmaPlayerSeat : PlayerSeat)(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
-      { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, now: this.now },
+      { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, clock: this.clock },
     );
+  }
+
+  /** Player seats whose player is there. */
+  private peopleConnected(): number {
+    return this.seats.filter((seat) => seat instanceof PlayerSeat && seat.connected).length;
   }
 
   private resumeNow(expired: boolean): void {
@@ -221,7 +250,7 @@ export class Table {
   }
 
   private clearPause(): void {
-    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    this.pauseTimer?.();
     this.pauseTimer = null;
   }
 
@@ -235,9 +264,9 @@ export class Table {
   }
 
   /**
-   * Runs steps until the game waits on a seat, the slice is used up, or the table stops. The state is checked
-   * before every step (a pause takes effect before the next one); the clock is read after every step while steps
-   * are slow, and after every few steps (up to `MAX_STRIDE`) while they take well under a millisecond, since
+   * Runs steps until the game waits on a seat or on the call window, the slice is used up, or the table stops.
+   * The state is checked before every step (a pause takes effect before the next one); the clock is read after
+   * every step while steps are slow, and after every few steps (up to `MAX_STRIDE`) while they take well under a millisecond, since
    * reading it costs as much as a fast step.
    */
   private pump(): void {
@@ -248,6 +277,7 @@ export class Table {
     this.pumping = true;
     try {
       while (this.stateValue === 'running' && !this.game.finished && this.game.ready) {
+        if (this.callWindow.holds()) break;
         this.game.step();
         if (++sinceCheck < stride) continue;
         sinceCheck = 0;
@@ -289,6 +319,8 @@ export class Table {
       changbangValue: this.rule.changbangValue,
       paipu: this.game.log,
     };
+    const redeals = this.redeals();
+    if (redeals.length > 0) log.redeals = redeals;
     this.emit({
       type: 'finished',
       tableId: this.id,
@@ -303,6 +335,24 @@ export class Table {
     this.close();
   }
 
+  /** The hands played on a deal after the first, each with the commitments of the walls abandoned before it. */
+  private redeals(): Redeal[] {
+    const red = this.rule.core.赤牌;
+    return this.game.attempts.flatMap((attempt, hand) =>
+      attempt > 0
+        ? [
+            {
+              hand,
+              attempt,
+              abandoned: Array.from({ length: attempt }, (_, a) =>
+                wallCommitment(dealWall(this.seed, hand, red, this.rule.players, a)),
+              ),
+            },
+          ]
+        : [],
+    );
+  }
+
   private fail(error: unknown): void {
     this.stateValue = 'terminated';
     this.emit({
@@ -315,6 +365,7 @@ export class Table {
 
   private close(): void {
     this.clearPause();
+    this.callWindow.close();
     for (const seat of this.seats) seat.dispose?.();
     this.doneResolve();
   }
@@ -324,9 +375,16 @@ const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number
 
 /** Checks a `resumeFrom` option's shape; throws saying what is wrong. */
 function resumePoint(from: ResumeFrom, players: 3 | 4): ResumePoint {
-  const { hand, progress: p, log } = from;
+  const { hand, attempt, progress: p, log, attempts = [] } = from;
   const bad = (what: string) => new Error(`resumeFrom: ${what}`);
   if (!isCount(hand)) throw bad(`hand must be a whole number from 0, not ${hand}`);
+  if (!isAttempt(attempt)) throw bad(`attempt must be a whole number from 0, not ${attempt}`);
+  if (
+    !Array.isArray(attempts) ||
+    (attempts.length > 0 && attempts.length !== hand) ||
+    !attempts.every(isAttempt)
+  )
+    throw bad(`attempts must hold the deal attempts of the ${hand} hands before hand ${hand}`);
   if (!Array.isArray(log) || log.length !== hand)
     throw bad(`log must hold the records of the ${hand} hands before hand ${hand}`);
   log.forEach((h, n) => {
@@ -339,5 +397,5 @@ function resumePoint(from: ResumeFrom, players: 3 | 4): ResumePoint {
   if (!Array.isArray(p.scores) || p.scores.length !== players || !p.scores.every(Number.isFinite))
     throw bad(`progress.scores must hold ${players === 4 ? 'four' : 'three'} scores in seat order`);
   const progress = { chang: p.chang, ju: p.ju, ben: p.ben, liqibang: p.liqibang, scores: p.scores.slice() };
-  return { hand, progress, log: log as ResumePoint['log'] };
+  return { hand, attempt, progress, log: log as ResumePoint['log'], attempts: attempts.slice() };
 }

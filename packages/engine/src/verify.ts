@@ -1,26 +1,32 @@
 import Majiang from '@kobalab/majiang-core';
-import type { GameLog } from './log/game-log';
+import { attemptsOf, type GameLog, isAttempt } from './log/game-log';
 import { indicatorIndex, replacementIndex } from './sanma/wall';
-import { commitmentOf, dealWall } from './walls';
+import { commitmentOf, dealWall, wallCommitment } from './walls';
 
 export interface Verification {
   ok: boolean;
   /** What did not match, hand by hand. */
   problems: string[];
   hands: number;
+  /** The hands dealt again after a restart: each hand's number and the deal attempt it was played on. */
+  redealt: { hand: number; attempt: number }[];
 }
 
 /**
  * Checks a finished game against its revealed seed: the seed matches the commitment published at the start,
- * and every deal, draw, replacement draw and dora indicator in the log comes from the walls the seed deals.
+ * and every deal, draw, replacement draw and dora indicator in the log comes from the walls the seed deals. A
+ * hand dealt again after a restart is checked against the wall of the attempt it was played on, and the walls
+ * abandoned before it against their commitments: attempts 0, 1 … with none left out.
  */
 export function verifyGame(seed: string, log: GameLog): Verification {
   const problems: string[] = [];
   if (commitmentOf(seed) !== log.commitment) problems.push('the seed does not match the commitment');
   const rule = Majiang.rule({ 赤牌: log.red });
   const players = log.players ?? 4;
+  problems.push(...redealProblems(seed, log));
+  const attempts = attemptsOf(log);
   log.paipu.log.forEach((hand, n) => {
-    const wall = dealWall(seed, n, log.red, players);
+    const wall = dealWall(seed, n, log.red, players, attempts[n]);
     const shan = new Majiang.Shan(rule);
     shan._pai = wall.slice();
     const qipai = hand[0]?.qipai;
@@ -58,5 +64,38 @@ export function verifyGame(seed: string, log: GameLog): Verification {
       }
     }
   });
-  return { ok: problems.length === 0, problems, hands: log.paipu.log.length };
+  const redealt = attempts.flatMap((attempt, hand) => (attempt > 0 ? [{ hand, attempt }] : []));
+  return { ok: problems.length === 0, problems, hands: log.paipu.log.length, redealt };
+}
+
+/** What is wrong with a record's list of re-dealt hands: its shape, and each abandoned wall's commitment. */
+function redealProblems(seed: string, log: GameLog): string[] {
+  if (log.redeals === undefined) return [];
+  if (!Array.isArray(log.redeals)) return ['the re-dealt hands are not a list'];
+  const problems: string[] = [];
+  const players = log.players ?? 4;
+  let last = -1;
+  for (const r of log.redeals) {
+    const { hand, attempt, abandoned } = r ?? {};
+    if (!Number.isInteger(hand) || hand <= last || hand >= log.paipu.log.length) {
+      problems.push(`a re-dealt hand ${hand} is not a hand of the game after the one before it`);
+      continue;
+    }
+    last = hand;
+    if (!isAttempt(attempt) || attempt < 1) {
+      problems.push(`hand ${hand}: a re-deal's attempt ${attempt} is not a whole number from 1`);
+      continue;
+    }
+    if (!Array.isArray(abandoned) || abandoned.length !== attempt) {
+      problems.push(
+        `hand ${hand}: played on attempt ${attempt}, the record names ${abandoned?.length ?? 0} walls before it`,
+      );
+      continue;
+    }
+    abandoned.forEach((commitment, a) => {
+      if (commitment !== wallCommitment(dealWall(seed, hand, log.red, players, a)))
+        problems.push(`hand ${hand}: the abandoned wall of attempt ${a} does not match its commitment`);
+    });
+  }
+  return problems;
 }

@@ -2,9 +2,12 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
  * Verifiable walls. A table draws every wall from one secret 256-bit seed: the wall of hand `n` is a
- * Fisher–Yates shuffle driven by the ChaCha20 keystream keyed by the seed, with the hand number as nonce.
- * The SHA-256 of the seed is published when the table starts (commitment) and the seed when it ends, so anyone
- * can re-deal every wall and check the game.
+ * Fisher–Yates shuffle driven by the ChaCha20 keystream keyed by the seed, with the hand number (and the deal's
+ * attempt) as nonce. The SHA-256 of the seed is published when the table starts (commitment) and the seed when it
+ * ends, so anyone can re-deal every wall and check the game.
+ *
+ * A hand dealt again after a restart is dealt on its next attempt (1, 2 …): a wall nobody has seen, yet fixed by
+ * the seed committed at the start like every other, so the host cannot choose it; attempt 0 is the first deal.
  */
 
 export type RedFives = { m: number; p: number; s: number };
@@ -41,15 +44,20 @@ export function tileSet(red: RedFives, players: 3 | 4 = 4): string[] {
   return tiles;
 }
 
-/** A keystream reader: ChaCha20(seed, nonce = hand number) as a source of unbiased integers. */
+/**
+ * A keystream reader: ChaCha20(seed, nonce = hand number, attempt) as a source of unbiased integers. The 16-byte
+ * IV is the block counter (bytes 0–3, from 0), the hand (4–7) and the attempt (8–11), little-endian; attempt 0
+ * leaves the IV as the first deals have always had it.
+ */
 class Keystream {
   private readonly cipher;
   private buffer = Buffer.alloc(0);
   private offset = 0;
 
-  constructor(seed: string, hand: number) {
+  constructor(seed: string, hand: number, attempt: number) {
     const iv = Buffer.alloc(16);
     iv.writeUInt32LE(hand >>> 0, 4);
+    iv.writeUInt32LE(attempt >>> 0, 8);
     this.cipher = createCipheriv('chacha20', seedBytes(seed), iv);
   }
 
@@ -76,11 +84,20 @@ class Keystream {
 /**
  * The wall of hand `hand` (0 = first hand of the game) in the rules engine's order: tiles are drawn from the
  * end, the dead wall is the first 14 (indicator at 4, ura indicator at 9, replacement tiles from the front).
- * Three-player walls are shuffled the same way from their 108 tiles.
+ * Three-player walls are shuffled the same way from their 108 tiles. `attempt`: the deal's attempt, 0 for the
+ * first deal of the hand, one more for each time the hand is dealt again after a restart.
  */
-export function dealWall(seed: string, hand: number, red: RedFives, players: 3 | 4 = 4): string[] {
+export function dealWall(
+  seed: string,
+  hand: number,
+  red: RedFives,
+  players: 3 | 4 = 4,
+  attempt = 0,
+): string[] {
+  if (!Number.isInteger(attempt) || attempt < 0 || attempt > 0xffffffff)
+    throw new Error(`a deal's attempt is a whole number from 0, not ${attempt}`);
   const wall = tileSet(red, players);
-  const ks = new Keystream(seed, hand);
+  const ks = new Keystream(seed, hand, attempt);
   for (let i = wall.length - 1; i > 0; i--) {
     const j = ks.below(i + 1);
     const t = wall[i];
@@ -90,7 +107,15 @@ export function dealWall(seed: string, hand: number, red: RedFives, players: 3 |
   return wall;
 }
 
-/** Re-deals the first `hands` walls of a seed, for verification. */
+/**
+ * The commitment to one wall: SHA-256 of its tiles in order (hex). A record names by it the walls of a hand that
+ * were dealt and then abandoned at a restart, and a verifier re-deals them from the seed to check.
+ */
+export function wallCommitment(wall: string[]): string {
+  return createHash('sha256').update(wall.join('')).digest('hex');
+}
+
+/** Re-deals the first `hands` walls of a seed (the first deal of each), for verification. */
 export function redealWalls(
   seed: string,
   hands: number,

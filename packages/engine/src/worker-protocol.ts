@@ -5,8 +5,8 @@ import type { TableOptions } from './table';
 
 export type ControlAction = 'pause' | 'resume' | 'terminate';
 
-/** A table as the worker starts it: its options less the event sink (the pool's) and the step loop's tuning. */
-export type StartTable = Omit<TableOptions, 'onEvent' | 'sliceMs' | 'now'>;
+/** A table as the worker starts it: its options less the event sink (the pool's), the step loop's tuning and the clock. */
+export type StartTable = Omit<TableOptions, 'onEvent' | 'sliceMs' | 'clock'>;
 
 /** Main thread → worker. */
 export type ToWorker =

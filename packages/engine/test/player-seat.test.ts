@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { type TableEvent, yakumanEvent } from '../src/events';
 import { Table } from '../src/table';
+import { ManualClock } from './support/manual-clock';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function tableWithPlayer(rule: Record<string, number>, onEvent: (e: TableEvent, table: Table) => void) {
+/** Waits (in real time, a little at a time) until `get` answers; the table runs between the looks. */
+async function until<T>(get: () => T | undefined | null | false): Promise<T> {
+  for (;;) {
+    const value = get();
+    if (value) return value;
+    await sleep(2);
+  }
+}
+
+function tableWithPlayer(
+  rule: Record<string, number>,
+  onEvent: (e: TableEvent, table: Table) => void,
+  clock?: ManualClock,
+) {
   const events: TableEvent[] = [];
   const table: Table = new Table({
     tableId: 'human',
+    clock,
     rule,
     roundType: 1,
     seed: '7'.repeat(64),
@@ -51,16 +66,26 @@ describe('player seats', () => {
   });
 
   it('an unanswered decision is auto-played (tsumogiri) once time_fixed + time_add has passed', async () => {
+    const clock = new ManualClock();
     const asks: { at: number; deadline: number }[] = [];
-    const { table, events } = tableWithPlayer({ time_fixed: 0, time_add: 0.05 }, (e) => {
-      if (e.type === 'seat_message' && e.ask) asks.push({ at: Date.now(), deadline: e.ask.deadline });
-    });
+    const { table, events } = tableWithPlayer(
+      { time_fixed: 0, time_add: 0.05 },
+      (e) => {
+        if (e.type === 'seat_message' && e.ask) asks.push({ at: clock.now(), deadline: e.ask.deadline });
+      },
+      clock,
+    );
     table.start();
-    while (asks.length < 3) await sleep(10);
+    await until(() => asks.length >= 1);
+    expect(asks[0].deadline - asks[0].at).toBe(50);
+    // Just short of the deadline the decision is still open; at the deadline it is played for the player.
+    clock.advanceTo(asks[0].deadline - 1);
+    await sleep(20);
+    expect(asks).toHaveLength(1);
+    clock.advanceTo(asks[0].deadline);
+    await until(() => asks.length >= 2);
+    expect(asks[1].at).toBe(asks[0].deadline);
     table.terminate();
-    expect(asks[0].deadline - asks[0].at).toBeLessThanOrEqual(60);
-    // Each next decision only came after the previous deadline.
-    expect(asks[1].at).toBeGreaterThanOrEqual(asks[0].deadline - 5);
     // The draw was discarded for the player.
     const discards = events.flatMap((e) =>
       e.type === 'seat_message' && e.msg.dapai?.l === 0 ? [e.msg.dapai.p] : [],
@@ -70,16 +95,17 @@ describe('player seats', () => {
 
   it('answers to stale decisions are ignored', async () => {
     let first: number | null = null;
-    const { table } = tableWithPlayer({}, (e, t) => {
+    const { table, events } = tableWithPlayer({}, (e, t) => {
       if (e.type === 'seat_message' && e.ask) {
         first ??= e.ask.id;
         setTimeout(() => t.answer(0, e.ask?.id ?? 0, {}), 0);
       }
     });
     table.start();
-    while (first === null) await sleep(5);
-    await sleep(20);
-    expect(table.answer(0, first, { dapai: 'm1' })).toBe(false);
+    const asked = await until(() => first);
+    // Once the table has taken the answer (the draw after it asks anew or the hand moves on), the old id is stale.
+    await until(() => events.filter((e) => e.type === 'seat_message' && e.ask).length >= 2);
+    expect(table.answer(0, asked, { dapai: 'm1' })).toBe(false);
     table.terminate();
   });
 });
@@ -117,22 +143,28 @@ describe('yakuman events', () => {
 
 describe('player seats while the table is paused', () => {
   it('the decision clock stops during a pause and restarts with the time left, same ask id', async () => {
+    const clock = new ManualClock();
     const asks: { id: number; deadline: number; at: number }[] = [];
-    const { table } = tableWithPlayer({ time_fixed: 0, time_add: 0.2 }, (e) => {
-      if (e.type === 'seat_message' && e.ask) asks.push({ ...e.ask, at: Date.now() });
-    });
+    const { table } = tableWithPlayer(
+      { time_fixed: 0, time_add: 0.2 },
+      (e) => {
+        if (e.type === 'seat_message' && e.ask) asks.push({ ...e.ask, at: clock.now() });
+      },
+      clock,
+    );
     table.start();
-    while (asks.length < 1) await sleep(5);
-    await sleep(50);
+    await until(() => asks.length >= 1);
+    clock.advanceTo(asks[0].at + 50);
     expect(table.pause()).toMatchObject({ ok: true });
-    await sleep(300);
+    clock.advanceTo(asks[0].at + 350);
+    await sleep(20);
     // Past the original deadline, but the clock was held: the decision is still open.
     expect(asks).toHaveLength(1);
     expect(table.resume()).toMatchObject({ ok: true });
     expect(asks).toHaveLength(2);
     expect(asks[1].id).toBe(asks[0].id);
-    expect(asks[1].deadline - asks[1].at).toBeGreaterThan(100);
-    expect(asks[1].deadline - asks[1].at).toBeLessThanOrEqual(160);
+    // The 150 ms that were left when the table paused.
+    expect(asks[1].deadline - asks[1].at).toBe(150);
     table.terminate();
   });
 });

@@ -33,7 +33,7 @@ describe('robot legality: every robot answer is one the rules accept, games fini
       const game = expectSoundGame([1, 1, 1, 1], n);
       expect(game.log.log.length).toBeGreaterThan(0);
     }
-  }, 60_000);
+  });
 
   it('ai_level 2 (common, majiang-ai) over a seeded East game', () => {
     for (let n = 1; n <= 1; n++) {
@@ -41,11 +41,11 @@ describe('robot legality: every robot answer is one the rules accept, games fini
       // The common robot wins hands.
       expect(game.log.log.some((hand) => hand.some((entry) => entry.hule))).toBe(true);
     }
-  }, 120_000);
+  });
 
   it('a mixed table (levels 0, 1 and 2) over a seeded East game', () => {
     for (let n = 21; n <= 21; n++) expectSoundGame([2, 0, 1, 1], n);
-  }, 120_000);
+  });
 });
 
 describe('robots under a minimum han (fanfu)', () => {
@@ -55,7 +55,7 @@ describe('robots under a minimum han (fanfu)', () => {
   it('unguarded, the robots (which do not know fanfu) declare wins the rules refuse', () => {
     const game = playChecked({ fanfu: 2 }, 2, robots(), seed(2));
     expect(game.illegal.some((x) => x.includes('ron') || x.includes('tsumo'))).toBe(true);
-  }, 60_000);
+  });
 
   it('guarded (as tables seat them), every declared win has the minimum han', () => {
     for (const n of [1, 2]) {
@@ -68,5 +68,5 @@ describe('robots under a minimum han (fanfu)', () => {
       expect(game.illegal).toEqual([]);
       expect(game.log.log.some((hand) => hand.some((entry) => entry.hule))).toBe(true);
     }
-  }, 60_000);
+  });
 });

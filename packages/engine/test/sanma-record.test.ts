@@ -24,14 +24,14 @@ describe('three-player records: verifiable walls, replay, Tenhou export', () => 
       expect(verifyGame('f'.repeat(64), finished.log).ok).toBe(false);
     }
     expect(kita).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('the same seed and robots give the same game', async () => {
     const play = async () =>
       finishedOf(await playRobotTable({ levels: [1, 2, 1], roundType: 11, rule: {}, seed: SEEDS[0] })).log
         .paipu;
     expect(await play()).toEqual(await play());
-  }, 60_000);
+  });
 
   it('exports Tenhou’s sanma log: four seats with the fourth empty, 三 in the title, kita as f44', async () => {
     const finished = finishedOf(
@@ -58,5 +58,5 @@ describe('three-player records: verifiable walls, replay, Tenhou export', () => 
       ) as number[][];
       for (const d of deltas) expect(d[3]).toBe(0);
     }
-  }, 60_000);
+  });
 });

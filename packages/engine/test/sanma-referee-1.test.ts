@@ -17,5 +17,5 @@ describe('referee, three players (1/4): the three-player standard rule (tsumo lo
     expect(report.unbalanced).toEqual([]);
     expect(report.games).toBe(250);
     expect(report.kita).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

@@ -17,5 +17,5 @@ describe('referee, three players (2/4): tsumo loss off (have_zimosun 0), East ga
     expect(report.unbalanced).toEqual([]);
     expect(report.games).toBe(250);
     expect(report.kita).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

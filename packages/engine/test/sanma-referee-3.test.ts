@@ -17,5 +17,5 @@ describe('referee, three players (3/4): two-han minimum (fanfu 2) and no kyuushu
     expect(report.unbalanced).toEqual([]);
     expect(report.games).toBe(250);
     expect(report.kita).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

@@ -17,5 +17,5 @@ describe('referee, three players (4/4): the three-player standard rule, South ga
     expect(report.unbalanced).toEqual([]);
     expect(report.games).toBe(250);
     expect(report.kita).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

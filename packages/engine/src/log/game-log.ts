@@ -19,4 +19,38 @@ export interface GameLog {
   /** `changbang_value`: what one honba added to a win. */
   changbangValue: number;
   paipu: Paipu;
+  /**
+   * The hands dealt again after a restart, in hand order; absent when every hand was played on its first deal
+   * (as in every record written before re-deals existed).
+   */
+  redeals?: Redeal[];
 }
+
+/**
+ * A hand dealt again after a restart: it was played on the wall `dealWall(seed, hand, red, players, attempt)`;
+ * `abandoned` holds the commitments (`wallCommitment`) of the walls dealt for it before, attempts 0 to
+ * attempt − 1 in order, each abandoned when the host stopped during the hand.
+ */
+export interface Redeal {
+  hand: number;
+  attempt: number;
+  abandoned: string[];
+}
+
+/**
+ * The deal attempt each hand of a record was played on, by hand number (0 for a first deal). Entries out of shape
+ * are passed over (verification reports them).
+ */
+export function attemptsOf(log: Pick<GameLog, 'paipu' | 'redeals'>): number[] {
+  const attempts = log.paipu.log.map(() => 0);
+  for (const r of Array.isArray(log.redeals) ? log.redeals : []) {
+    const { hand, attempt } = r ?? {};
+    if (Number.isInteger(hand) && hand >= 0 && hand < attempts.length && isAttempt(attempt))
+      attempts[hand] = attempt;
+  }
+  return attempts;
+}
+
+/** A deal attempt: a whole number the wall nonce has room for (32 bits). */
+export const isAttempt = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0xffffffff;

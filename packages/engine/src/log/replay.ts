@@ -5,7 +5,7 @@ import type { RuleFields } from '../rules/fields';
 import { SanmaGame } from '../sanma/game';
 import { TableGame } from '../table-game';
 import { dealWall } from '../walls';
-import type { GameLog } from './game-log';
+import { attemptsOf, type GameLog } from './game-log';
 
 // biome-ignore lint/suspicious/noExplicitAny: entries of the rules engine's record are untyped JSON
 type Entry = Record<string, any>;
@@ -54,9 +54,9 @@ class PlaybackSeat implements SeatPlayer {
 }
 
 /**
- * Replays a recorded game: the walls are re-dealt from the revealed seed and every seat plays back its recorded
- * actions under the same rule. Returns the replayed record, which equals the original when the record is
- * complete and consistent with the rules.
+ * Replays a recorded game: the walls are re-dealt from the revealed seed (a hand dealt again after a restart on
+ * the attempt the record names) and every seat plays back its recorded actions under the same rule. Returns the
+ * replayed record, which equals the original when the record is complete and consistent with the rules.
  */
 export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoints?: number[]): Paipu {
   const table = toTableRule(rule, log.roundType);
@@ -64,10 +64,11 @@ export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoi
   let game: TableGame | null = null;
   const seats = log.paipu.player.map(() => new PlaybackSeat(log.paipu, () => game as TableGame));
   const Game = table.players === 3 ? SanmaGame : TableGame;
+  const attempts = attemptsOf(log);
   game = new Game(
     seats,
     table,
-    (n) => dealWall(seed, n, table.core.赤牌, table.players),
+    (n) => dealWall(seed, n, table.core.赤牌, table.players, attempts[n] ?? 0),
     { handStart: noop, handEnd: noop, yakuman: noop },
     log.paipu.title,
     log.paipu.player,

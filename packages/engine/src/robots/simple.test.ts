@@ -116,7 +116,7 @@ describe('ai_level 1, the simple robot', () => {
     expect(simpleWins).toBeGreaterThan(autoWins);
     expect(simpleWins).toBeGreaterThanOrEqual(hands / 3);
     expect(simplePoints).toBeGreaterThan(autoPoints);
-  }, 120_000);
+  });
 
   it('answers every decision legally: discards, riichi, tsumo and ron, never a call', () => {
     let decisions = 0;
@@ -143,7 +143,7 @@ describe('ai_level 1, the simple robot', () => {
     expect(decisions).toBeGreaterThan(1000);
     expect(riichi).toBeGreaterThan(5);
     expect(wins).toBeGreaterThan(5);
-  }, 120_000);
+  });
 
   it('declares riichi with its discard once the closed hand is tenpai, and tsumo on the winning draw', () => {
     const robot = new SimpleRobot();

@@ -1,12 +1,7 @@
-import { playerCountOf, RoundType } from '@taikai/protocol';
-import { isOn, numberOf, type RuleFields } from './fields';
+import { type UnsupportedField, unsupportedRuleFields } from '@taikai/protocol';
+import type { RuleFields } from './fields';
 
-/** A rule field or mode the engine cannot play faithfully, named so the caller can show it. */
-export interface UnsupportedField {
-  field: string;
-  value: unknown;
-  reason: string;
-}
+export type { UnsupportedField };
 
 /** Thrown before a table starts when its rule asks for something the engine cannot honour. */
 export class UnsupportedRuleError extends Error {
@@ -18,109 +13,11 @@ export class UnsupportedRuleError extends Error {
   }
 }
 
-/** Variant modes (bloody end, Sichuan, wanxiang, three-tile swap …): switches that change the game itself. */
-const MODE_SWITCHES: Record<string, string> = {
-  xuezhandaodi: 'bloody-end (xuezhan daodi) mode',
-  chuanma: 'Sichuan (chuanma) mode',
-  wanxiangxiuluo_mode: 'wanxiang xiuluo mode',
-  huansanzhang: 'three-tile swap (huansanzhang)',
-  muyu_mode: 'muyu mode',
-  jiuchao_mode: 'jiuchao mode',
-  reveal_discard: 'open-discard mode',
-  field_spell_mode: 'field spell mode',
-  zhanxing: 'zhanxing mode',
-  tianming_mode: 'tianming mode',
-  yongchang_mode: 'yongchang mode',
-  hunzhiyiji_mode: 'hunzhiyiji mode',
-};
-
 /**
- * What a three-player (sanma) table cannot honour. The four-player abortive draws that cannot arise with three
- * seats (suufon renda, suucha riichi, sanchahou) are accepted and simply never happen.
- */
-function refuseForThreePlayers(rule: RuleFields): UnsupportedField[] {
-  const refused: UnsupportedField[] = [];
-  if (isOn(rule, 'dora3_mode')) {
-    refused.push({ field: 'dora3_mode', value: rule.dora3_mode, reason: 'dora3 mode is four-player only' });
-  }
-  if (numberOf(rule, 'enable_renhe', 0) !== 0) {
-    refused.push({
-      field: 'enable_renhe',
-      value: rule.enable_renhe,
-      reason: 'renhou is not supported for three players',
-    });
-  }
-  if (numberOf(rule, 'enable_baopai_extend_settings', 0) === 1) {
-    refused.push({
-      field: 'enable_baopai_extend_settings',
-      value: 1,
-      reason: 'liability for four kans is not supported for three players',
-    });
-  }
-  return refused;
-}
-
-/**
- * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each.
- * Fields it honours (all those the rule adapter maps) pass; nothing is silently ignored.
+ * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each. The
+ * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too.
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
-  const refused: UnsupportedField[] = [];
-  const players = playerCountOf(roundType);
-  if (!(Object.values(RoundType) as number[]).includes(roundType)) {
-    refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
-  }
-  for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
-    if (isOn(rule, field)) refused.push({ field, value: rule[field], reason: `${reason} is not supported` });
-  }
-  if (isOn(rule, 'guyi_mode')) {
-    refused.push({
-      field: 'guyi_mode',
-      value: rule.guyi_mode,
-      reason: 'local yaku (guyi) are not supported',
-    });
-  }
-  const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
-  if (![0, 1, 2].includes(pao)) {
-    refused.push({
-      field: 'enable_baopai_extend_settings',
-      value: pao,
-      reason: 'liability (pao) setting must be 0, 1 or 2',
-    });
-  }
-  const renhe = numberOf(rule, 'enable_renhe', 0);
-  if (![0, 1, 2].includes(renhe)) {
-    refused.push({
-      field: 'enable_renhe',
-      value: renhe,
-      reason: 'renhou must be 0 (off), 1 (mangan) or 2 (yakuman)',
-    });
-  }
-  if (players === 3) refused.push(...refuseForThreePlayers(rule));
-  const red = numberOf(rule, 'dora_count', players === 3 ? 2 : 3);
-  if (players === 4 && ![0, 3, 4].includes(red)) {
-    refused.push({ field: 'dora_count', value: red, reason: 'four-player red fives must be 0, 3 or 4' });
-  }
-  if (players === 3 && ![0, 2].includes(red)) {
-    refused.push({
-      field: 'dora_count',
-      value: red,
-      reason: 'three-player red fives must be 0 or 2 (one 5p and one 5s: the 5m is not in the wall)',
-    });
-  }
-  const fanfu = numberOf(rule, 'fanfu', 1);
-  if (![1, 2, 4].includes(fanfu)) {
-    refused.push({ field: 'fanfu', value: fanfu, reason: 'minimum han must be 1, 2 or 4' });
-  }
-  if (isOn(rule, 'have_toutiao') && isOn(rule, 'have_sanjiahele')) {
-    refused.push({
-      field: 'have_toutiao',
-      value: rule.have_toutiao,
-      reason: 'head bump (toutiao) and triple-ron draw (sanjiahele) exclude each other',
-    });
-  }
-  if (numberOf(rule, 'init_point', 25000) <= 0) {
-    refused.push({ field: 'init_point', value: rule.init_point, reason: 'starting points must be positive' });
-  }
+  const refused = unsupportedRuleFields(rule, roundType);
   if (refused.length) throw new UnsupportedRuleError(refused);
 }

@@ -33,7 +33,7 @@ export class SanmaGame extends TableGame {
   constructor(
     players: SeatPlayer[],
     rule: TableRule,
-    wallOf: (hand: number) => string[],
+    wallOf: (hand: number, attempt: number) => string[],
     hooks: GameHooks,
     title: string,
     names: string[],
@@ -63,6 +63,7 @@ export class SanmaGame extends TableGame {
   }
 
   override call_players(type: string, msg: unknown[]): void {
+    this.announce(type);
     this._status = type;
     this._reply = [];
     for (let l = 0; l < SEATS; l++) {

@@ -1,4 +1,5 @@
 import Majiang from '@kobalab/majiang-core';
+import { systemClock, type TableClock } from '../clock';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
 
 /** A decision the player is asked to make, with its deadline (unix ms). */
@@ -15,7 +16,8 @@ export interface SeatLink {
 export interface PlayerSeatOptions {
   /** Seconds to answer a decision: `time_fixed + time_add`. */
   limitSeconds: number;
-  now?: () => number;
+  /** The table's clock (deadlines are read and kept on it); the system's by default. */
+  clock?: TableClock;
 }
 
 /**
@@ -26,14 +28,15 @@ export interface PlayerSeatOptions {
 export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   private readonly link: SeatLink;
   private readonly limitMs: number;
-  private readonly now: () => number;
-  private connected = true;
+  private readonly clock: TableClock;
+  private connectedValue = true;
   private askSeq = 0;
   private pending: {
     id: number;
     reply: ReplyFn;
     msg: GameMessage;
-    timer: ReturnType<typeof setTimeout> | null;
+    /** Cancels the deadline's timer. */
+    timer: (() => void) | null;
     deadline: number;
     /** Time left while the clock is held (table paused). */
     left: number | null;
@@ -43,7 +46,7 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
     super();
     this.link = link;
     this.limitMs = options.limitSeconds * 1000;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   override action(msg: GameMessage, reply?: ReplyFn): void {
@@ -63,8 +66,13 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
 
   /** Connection state; while disconnected every decision is auto-played at once. */
   setConnected(connected: boolean): void {
-    this.connected = connected;
+    this.connectedValue = connected;
     if (!connected && this.pending) this.settle({});
+  }
+
+  /** Whether the player is there (a disconnected seat is auto-played). */
+  get connected(): boolean {
+    return this.connectedValue;
   }
 
   get waiting(): boolean {
@@ -72,7 +80,7 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   }
 
   dispose(): void {
-    if (this.pending?.timer) clearTimeout(this.pending.timer);
+    this.pending?.timer?.();
     this.pending = null;
   }
 
@@ -80,17 +88,17 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   holdClock(): void {
     const pending = this.pending;
     if (!pending || pending.left != null) return;
-    if (pending.timer) clearTimeout(pending.timer);
+    pending.timer?.();
     pending.timer = null;
-    pending.left = Math.max(0, pending.deadline - this.now());
+    pending.left = Math.max(0, pending.deadline - this.clock.now());
   }
 
   /** Restarts a held clock with the time that was left, telling the player the new deadline (same ask id). */
   releaseClock(): void {
     const pending = this.pending;
     if (!pending || pending.left == null) return;
-    pending.deadline = this.now() + pending.left;
-    pending.timer = setTimeout(() => this.settle({}), pending.left);
+    pending.deadline = this.clock.now() + pending.left;
+    pending.timer = this.clock.after(pending.left, () => this.settle({}));
     pending.left = null;
     this.link.deliver(pending.msg, { id: pending.id, deadline: pending.deadline });
   }
@@ -98,7 +106,7 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   private settle(reply: Reply): void {
     const pending = this.pending;
     if (!pending) return;
-    if (pending.timer) clearTimeout(pending.timer);
+    pending.timer?.();
     this.pending = null;
     pending.reply(reply);
   }
@@ -114,15 +122,15 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   protected ask(): void {
     const reply = this._callback;
     if (!reply) return;
-    if (!this.connected) {
+    if (!this.connectedValue) {
       this.link.deliver(this.current as GameMessage, null);
       reply({});
       return;
     }
     const id = ++this.askSeq;
     const msg = this.current as GameMessage;
-    const timer = setTimeout(() => this.settle({}), this.limitMs);
-    const deadline = this.now() + this.limitMs;
+    const timer = this.clock.after(this.limitMs, () => this.settle({}));
+    const deadline = this.clock.now() + this.limitMs;
     this.pending = { id, reply, msg, timer, deadline, left: null };
     this.link.deliver(msg, { id, deadline });
   }
