@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormedText } from './calls/common';
+import { isReadableText, isWellFormedText, UNREADABLE_TEXT_MESSAGE } from './calls/common';
 
 import { isStampId } from './stamps';
 
@@ -20,11 +20,10 @@ export const CHAT_LIMITS = {
   TABLE_STAMPS: 3,
 } as const;
 
-/** Control characters other than a line break: chat text is plain text on one or a few lines. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it refuses
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** Chat text: trimmed, 1…200 characters, no control character but line breaks, well-formed. */
+/**
+ * Chat text: trimmed, line ends made LF, 1…200 characters, well-formed and readable by the rule every text of a
+ * call follows (`isReadableText`: no control character but TAB and line ends, no bidi override).
+ */
 export const ChatText = z
   .string()
   .transform((s) => s.replace(/\r\n?/g, '\n').trim())
@@ -33,7 +32,7 @@ export const ChatText = z
       .string()
       .min(1, 'empty message')
       .refine(isWellFormedText, 'text with a NUL character or an unpaired surrogate')
-      .refine((s) => !CONTROL.test(s), 'control characters are not allowed')
+      .refine(isReadableText, UNREADABLE_TEXT_MESSAGE)
       .refine((s) => [...s].length <= CHAT_LIMITS.TEXT_MAX, `at most ${CHAT_LIMITS.TEXT_MAX} characters`),
   );
 

@@ -15,6 +15,7 @@ export * from './password';
 export * from './rank-rule';
 export * from './round-type';
 export * from './rules';
+export * from './handoff';
 export * from './scores';
 export * from './spreadsheet';
 export * from './validation';

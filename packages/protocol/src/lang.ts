@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WireText } from './calls/common';
+import { ShownText, WireText } from './calls/common';
 
 /** Languages of multilingual contest text (`{lang, content}` lists). `default` is the untagged text. */
 export const LANGS = ['default', 'chs', 'chs_t', 'en', 'jp', 'kr'] as const;
@@ -14,6 +14,8 @@ export const langSchema = z.enum(LANGS);
 
 export const i18nEntrySchema = z.object({ lang: langSchema, content: WireText });
 export const i18nTextSchema = z.array(i18nEntrySchema);
+/** Multilingual text in an answer (its content `ShownText`). */
+export const i18nShownTextSchema = z.array(z.object({ lang: langSchema, content: ShownText }));
 export type I18nEntry = z.infer<typeof i18nEntrySchema>;
 export type I18nText = I18nEntry[];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LooseId } from './calls/common';
-import { GameProgressWire, GameUuid } from './calls/games';
+import { FailReasonWire, GameProgressWire, GameUuid } from './calls/games';
 import { type ChatMessage, type ChatRefusal, type ChatState, ChatText, StampIdWire } from './chat';
 import type { DetailRule } from './rules/detail-rule';
 
@@ -19,6 +19,11 @@ export const SeasonChangeWire = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('plans') }),
   z.object({ kind: z.literal('running') }),
   z.object({ kind: z.literal('records') }),
+  /**
+   * A table failed to start or stopped on an engine error, or a plan was cancelled because a seat may no longer
+   * play: the failed-table list changed, and its players are free again.
+   */
+  z.object({ kind: z.literal('failed'), uuid: z.string(), reason: FailReasonWire }),
   z.object({
     kind: z.literal('teams'),
     removed: z.union([z.array(z.number().int()), z.literal('all')]),
@@ -74,7 +79,11 @@ export type TableRuleView = DetailRule;
 export type PlayerLinkOut =
   | { op: 'authed'; account_id: number; nickname: string }
   | { op: 'entered'; unique_id: number; season_id: number; ready: boolean }
-  | { op: 'ready'; ready: boolean }
+  /**
+   * Whether the player is ready. With a season: the server ended being ready there because the player may no
+   * longer play in it (taken off the roster, blacklisted or banned).
+   */
+  | { op: 'ready'; ready: boolean; unique_id?: number; season_id?: number }
   /**
    * After `entered`, when the server offers season chat: the latest messages (oldest first) and what this
    * player may do. Again as `chat_state` when the organisers change the chat limits.

@@ -19,6 +19,16 @@ export function formatThousandths(thousandths: number, decimals = 1): string {
 }
 
 /**
+ * A settled score as players read it: always one decimal, with its sign (+9.4, +4.0, −12.0; 0.0 for none), so
+ * scores side by side line up. The portal's pages and the table show every settled score with it.
+ */
+export function signedScore(thousandths: number): string {
+  const text = (Math.abs(thousandths) / 1000).toFixed(1);
+  if (text === '0.0') return '0.0';
+  return thousandths > 0 ? `+${text}` : `−${text}`;
+}
+
+/**
  * Reads a typed score with at most `decimals` decimals ("-12.5" → -12500); null when the text is not such a
  * number. Used for team score changes (one decimal).
  */

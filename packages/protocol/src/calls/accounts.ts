@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_PURPOSES, LoginType } from '../enums';
-import { LooseId, WireText } from './common';
+import { LooseId, ShownText, WireText } from './common';
 
 /** The premium currency's id in `currency:[{id, count}]`. */
 export const PREMIUM_CURRENCY_ID = 100;
@@ -32,7 +32,7 @@ export const RegisterReq = z.object({
  * Answer of register and login: the session token (a lowercase UUID) and the internal account id. The login
  * route also repeats the token as a top-level `access_token`, which one client family reads.
  */
-export const SessionRes = z.object({ token: WireText, account_id: z.number().int() });
+export const SessionRes = z.object({ token: ShownText, account_id: z.number().int() });
 export const RegisterRes = SessionRes;
 
 const LOGIN_TYPES = Object.values(LoginType) as number[];
@@ -75,13 +75,25 @@ export const LoginRes = SessionRes;
 export const LogoutReq = z.object({});
 export const LogoutRes = z.object({});
 
+// The mobile hand-off (its constants in ../handoff.ts): a session carried to another page or site as a one-time
+// code, never as its token.
+
+// POST /api/create_handoff_code: a one-time code for the caller's account.
+export const CreateHandoffCodeReq = z.object({});
+export const CreateHandoffCodeRes = z.object({ code: ShownText, expire_time: z.number().int() });
+
+// POST /api/exchange_handoff_code: the code, used up, for a new session of its account (116 when unknown,
+// expired or already used).
+export const ExchangeHandoffCodeReq = z.object({ code: WireText.trim().min(1).max(128) });
+export const ExchangeHandoffCodeRes = SessionRes.extend({ nickname: ShownText });
+
 // GET /api/contest/fetch_account_info
 export const FetchAccountInfoReq = z.object({});
 export const CurrencyItemWire = z.object({ id: z.number().int(), count: z.number().int() });
 export const FetchAccountInfoRes = z.object({
   /** Internal account id (the console shows its public encoding). */
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
   currency: z.array(CurrencyItemWire),
 });
 
@@ -95,17 +107,17 @@ export const FetchAnnouncementReq = z.object({ language: WireText.max(16).option
  * `language`: the language the announcement is written in (`default` for every language). A language with no
  * announcement of its own is answered with those of the fallback language (chs, then en, then any).
  */
-export const AnnouncementWire = z.object({ title: WireText, content: WireText, language: WireText });
+export const AnnouncementWire = z.object({ title: ShownText, content: ShownText, language: ShownText });
 export const FetchAnnouncementRes = z.array(AnnouncementWire);
 
 // GET /api/dev/outbox?email= (only when TAIKAI_DEV_OUTBOX=1)
 export const DevOutboxReq = z.object({ email: WireText.optional() });
 export const OutboxMailWire = z.object({
-  to: WireText,
-  subject: WireText,
-  text: WireText,
+  to: ShownText,
+  subject: ShownText,
+  text: ShownText,
   /** The verification code carried by the mail, when it carries one. */
-  code: WireText.nullable(),
+  code: ShownText.nullable(),
   time: z.number().int(),
 });
 export const DevOutboxRes = z.array(OutboxMailWire);
@@ -117,9 +129,9 @@ export const API_KEYS_MAX = 20;
 
 export const ApiKeyWire = z.object({
   id: z.number().int(),
-  label: WireText,
+  label: ShownText,
   /** The first characters of the key, to tell keys apart; the key itself is shown once, at creation. */
-  prefix: WireText,
+  prefix: ShownText,
   create_time: z.number().int(),
   /** Last login with the key; 0 when never used. */
   last_used_time: z.number().int(),
@@ -127,7 +139,7 @@ export const ApiKeyWire = z.object({
 
 // POST /api/contest/create_api_key
 export const CreateApiKeyReq = z.object({ label: WireText.trim().min(1).max(API_KEY_LABEL_MAX) });
-export const CreateApiKeyRes = ApiKeyWire.extend({ key: WireText });
+export const CreateApiKeyRes = ApiKeyWire.extend({ key: ShownText });
 
 // GET /api/contest/fetch_api_key_list — the caller's live keys, newest first.
 export const FetchApiKeyListReq = z.object({});

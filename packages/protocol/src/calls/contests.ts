@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { i18nTextSchema as I18nTextList } from '../lang';
+import { i18nShownTextSchema as I18nShownList, i18nTextSchema as I18nTextList } from '../lang';
 import { detailRulePatchSchema, detailRuleSchema } from '../rules/detail-rule';
-import { Flag01, LooseId, UnixTime, WireText, ZoneList } from './common';
+import { Flag01, LooseId, ShownText, UnixTime, ZoneList } from './common';
 
 /** `detail_rule` on the wire: the full rule. */
 export const DetailRuleWire = detailRuleSchema;
@@ -57,7 +57,7 @@ export const ContestListItemWire = z.object({
   unique_id: z.number().int(),
   /** Short public id (six digits). */
   contest_id: z.number().int(),
-  contest_name: I18nTextList,
+  contest_name: I18nShownList,
   /** The latest season, or null when none. */
   season: ContestListSeasonWire.nullable(),
   /** Internal account id of the creator. */
@@ -92,17 +92,17 @@ export const SeasonListItemWire = z.object({
   /** 0 personal, 1 team. */
   rank_type: z.number().int(),
   show_team_rank: z.number().int(),
-  remark: WireText,
+  remark: ShownText,
 });
 
-export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: WireText });
+export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: ShownText });
 
 // GET /api/contest/fetch_contest_detail?unique_id=
 export const FetchContestDetailReq = z.object({ unique_id: LooseId });
 export const FetchContestDetailRes = z.object({
   unique_id: z.number().int(),
   contest_id: z.number().int(),
-  contest_name: I18nTextList,
+  contest_name: I18nShownList,
   /** Tournament state: 1 pending, 2 running, 3 finished. */
   state: z.number().int(),
   /** Tournament kind: 0 unofficial, 1 official, 2 hot. */
@@ -128,9 +128,9 @@ export const FetchContestDetailRes = z.object({
   /** While `check_state` is 1: the text awaiting the operator's review (the public text is still the old one). */
   pending_review: z
     .object({
-      contest_name: I18nTextList.optional(),
-      public_notice: I18nTextList.optional(),
-      private_notice: I18nTextList.optional(),
+      contest_name: I18nShownList.optional(),
+      public_notice: I18nShownList.optional(),
+      private_notice: I18nShownList.optional(),
       submit_time: z.number().int(),
     })
     .optional(),
@@ -141,9 +141,9 @@ export const FetchContestDetailRes = z.object({
   max_player_count: z.number().int(),
   season_list: z.array(SeasonListItemWire),
   admin_list: z.array(AdminListItemWire),
-  public_notice: I18nTextList,
-  private_notice: I18nTextList,
-  manager_notice: I18nTextList,
+  public_notice: I18nShownList,
+  private_notice: I18nShownList,
+  manager_notice: I18nShownList,
   contest_setting: ContestSettingWire,
   game_mode: GameModeWire,
   /** What the calling account is to this tournament: 4 creator, 1 admin. */
@@ -170,7 +170,7 @@ export const GameRuleSettingWire = z.object({
 });
 
 /** A field the engine cannot play yet (`UnsupportedRuleError`), named for the editor. */
-export const UnsupportedFieldWire = z.object({ field: WireText, value: z.unknown(), reason: WireText });
+export const UnsupportedFieldWire = z.object({ field: ShownText, value: z.unknown(), reason: ShownText });
 
 // POST /api/contest/update_contest_base — basic settings, times and switches; the advanced (rule) form; the
 // manager notice. One call, any part of `setting`.
@@ -210,7 +210,7 @@ export const CheckContestRuleReq = z.object({
 });
 export const CheckContestRuleRes = z.object({
   /** Rule limits broken (spec §5), each refused with `code` (2517). */
-  violations: z.array(z.object({ field: WireText, code: z.number().int() })),
+  violations: z.array(z.object({ field: ShownText, code: z.number().int() })),
   /** Fields the game server cannot play yet; an update with them is refused with 2517. */
   unsupported: z.array(UnsupportedFieldWire),
 });

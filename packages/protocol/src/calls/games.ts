@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { Flag01, LooseId, UnixTime, WireText } from './common';
+import { Flag01, LooseId, ShownText, UnixTime, WireText } from './common';
 
 // Games of a season: ready players, planned games, running games and their controls, the realtime progress.
 
@@ -19,20 +19,23 @@ const SeasonRef = { unique_id: LooseId, season_id: LooseId };
 /** A seat's player as lists show it; a robot is `{account_id: 0}` with no nickname. */
 export const SeatPlayerWire = z.object({
   account_id: z.number().int(),
-  nickname: WireText.optional(),
-  team_name: WireText.optional(),
+  nickname: ShownText.optional(),
+  team_name: ShownText.optional(),
 });
 
 // GET /api/contest/ready_player_list?unique_id&season_id — players of the roster who are ready now.
 export const ReadyPlayerListReq = z.object(SeasonRef);
 export const ReadyPlayerWire = z.object({
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
   /** The season remark, '' when none (always present). */
-  remark: WireText,
+  remark: ShownText,
   /** The team on team seasons, else ''. */
-  team_name: WireText,
-  /** 1 when already seated in a waiting plan or a running game. */
+  team_name: ShownText,
+  /**
+   * 1 when already seated in a waiting plan. Players seated in a running game are not ready and are not listed
+   * (the running games name them).
+   */
   busy: z.number().int(),
 });
 export const ReadyPlayerListRes = z.array(ReadyPlayerWire);
@@ -59,14 +62,14 @@ export const CreateGamePlanReq = z.object({
   ai_level: LooseId.pipe(z.number().max(2)).optional(),
   remark: GameText.optional(),
 });
-export const CreateGamePlanRes = z.object({ uuid: WireText });
+export const CreateGamePlanRes = z.object({ uuid: ShownText });
 
 export const PlanSeatWire = z.object({
   account_id: z.number().int(),
   seat: z.number().int(),
-  nickname: WireText,
-  team_name: WireText,
-  remark: WireText,
+  nickname: ShownText,
+  team_name: ShownText,
+  remark: ShownText,
   init_points: z.number().int(),
   /** 1 when the player is ready now (robots always are). */
   ready: z.number().int(),
@@ -75,9 +78,9 @@ export const PlanSeatWire = z.object({
 // GET /api/contest/fetch_contest_game_plan_list?unique_id&season_id — waiting plans, soonest first.
 export const FetchContestGamePlanListReq = z.object(SeasonRef);
 export const GamePlanWire = z.object({
-  uuid: WireText,
+  uuid: ShownText,
   game_start_time: z.number().int(),
-  remark: WireText,
+  remark: ShownText,
   /** Singular here, plural in create_game_plan (WIRE.md). */
   shuffle_seat: z.boolean(),
   ai_level: z.number().int(),
@@ -106,9 +109,9 @@ export const GameProgressWire = z.object({
 // GET /api/contest/contest_running_game_list?unique_id&season_id
 export const ContestRunningGameListReq = z.object(SeasonRef);
 export const RunningGameWire = z.object({
-  game_uuid: WireText,
+  game_uuid: ShownText,
   start_time: z.number().int(),
-  tag: WireText,
+  tag: ShownText,
   /** Seat order E,S,W,N; `score` is the seat's current points. */
   players: z.array(SeatPlayerWire.extend({ score: z.number().int() })),
   ...GameProgressWire.shape,
@@ -117,9 +120,46 @@ export const RunningGameWire = z.object({
   /** When the pause ends by itself (unix s), 0 when running. */
   pause_until: z.number().int(),
   /** The wall commitment published at the start: sha256 of the secret seed. */
-  commitment: WireText,
+  commitment: ShownText,
 });
 export const ContestRunningGameListRes = z.array(RunningGameWire);
+
+/**
+ * Why a table did not happen or stopped without a record, other than an organiser's decision:
+ * `start_failed` the engine refused to start it · `engine_error` it stopped on an engine error ·
+ * `player_removed` / `player_blacklisted` / `player_banned` a plan was cancelled (or refused when it was due)
+ * because a seat was taken off the roster, put on the season blacklist, or banned.
+ */
+export const FailReasonWire = z.enum([
+  'start_failed',
+  'engine_error',
+  'player_removed',
+  'player_blacklisted',
+  'player_banned',
+]);
+export type FailReason = z.infer<typeof FailReasonWire>;
+
+// GET /api/contest/contest_failed_game_list?unique_id&season_id — the season's failed tables, newest first.
+export const ContestFailedGameListReq = z.object(SeasonRef);
+export const FailedGameWire = z.object({
+  /** `game`: a table that failed to start or stopped on an error; `plan`: a plan cancelled before it started. */
+  kind: z.enum(['game', 'plan']),
+  /** The game's uuid, or the plan's. */
+  uuid: WireText,
+  /** When it started (a game) or was due (a plan), and when it stopped (unix s). */
+  start_time: z.number().int(),
+  stop_time: z.number().int(),
+  /** The game's tag or the plan's remark. */
+  tag: WireText,
+  /** Seat order; a robot is `{account_id: 0}` with no nickname. */
+  players: z.array(SeatPlayerWire),
+  reason: FailReasonWire,
+  /** The player a `player_*` reason is about, else 0. */
+  account_id: z.number().int(),
+  /** The engine's own words for `start_failed` and `engine_error` (shown as text, untranslated), else ''. */
+  detail: WireText,
+});
+export const ContestFailedGameListRes = z.array(FailedGameWire);
 
 /** A running game's call names it by `uuid` or `game_uuid`, as clients send either (WIRE.md). */
 const GameRef = { unique_id: LooseId, uuid: GameUuid.optional(), game_uuid: GameUuid.optional() };
@@ -149,7 +189,7 @@ export const UpdateContestGameRemarkRes = z.object({});
 // GET /api/game/realtime/{uuid}/progress/latest — no auth, not wrapped in `data`.
 export const RealtimeProgressRes = z.union([
   z.object({
-    uuid: WireText,
+    uuid: ShownText,
     chang: z.number().int(),
     ju: z.number().int(),
     ben: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LooseId, WireText } from './common';
+import { LooseId, ShownText, WireText } from './common';
 import { AdminListItemWire } from './contests';
 import { BatchResultWire, ListedAccountWire } from './roster';
 
@@ -23,10 +23,12 @@ export const AddContestAdminReq = z.object({
   account_list: z.array(AccountEntry).min(1).max(ROSTER_BATCH_MAX),
 });
 /**
- * Answers the tournament's `admin_list` as it now stands, oldest admin first. Refusals of the whole call:
- * 2513 not the creator · 2546 the creator in the list · 1002 an unknown account · 2514 more than 20 admins.
+ * Adds the accounts that can be admins and reports the others one by one: `success` the accounts asked that
+ * are admins now (added, or already), `failed` the others with their code — 2546 the creator · 1002 no such
+ * account · 2514 no room left of the 20 (accounts are taken in the order sent). `admin_list` is the tournament's
+ * admins as they now stand, oldest first. Refused whole only as the tournament is: 2513 not the creator, …
  */
-export const AddContestAdminRes = z.array(AdminListItemWire);
+export const AddContestAdminRes = BatchResultWire.extend({ admin_list: z.array(AdminListItemWire) });
 
 // POST /api/contest/remove_contest_admin — creator only; ids that are not admins are ignored.
 export const RemoveContestAdminReq = z.object({
@@ -70,12 +72,12 @@ export const HistoryEntryWire = z.object({
   /** Internal id of who made the change; null for the operator's command line. */
   actor_id: z.number().int().nullable(),
   /** Their nickname; '' for the operator. */
-  actor_nickname: WireText,
+  actor_nickname: ShownText,
   /** `<kind>.<verb>`, e.g. `season.update`, `season_player.add`, `contest_admin.add`. */
-  action: WireText,
+  action: ShownText,
   /** `contest` (target_id the unique_id) or `season` (target_id `<unique_id>/<season_id>`). */
-  target_type: WireText,
-  target_id: WireText,
+  target_type: ShownText,
+  target_id: ShownText,
   before: z.unknown(),
   after: z.unknown(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { i18nTextSchema as I18nTextList } from '../lang';
-import { LooseId, WireText } from './common';
+import { i18nShownTextSchema as I18nShownList } from '../lang';
+import { LooseId, ShownText } from './common';
 import { GameUuid } from './games';
 import { RecordPlayerWire } from './records';
 import { MySignupWire } from './seasons';
@@ -10,7 +10,11 @@ import { MySignupWire } from './seasons';
 // tournaments they signed up for, a season's lobby, its public ranking, their records and a record's replay
 // data. The organisers' one here deletes a season chat message.
 
-const SeasonRef = { unique_id: LooseId, season_id: LooseId };
+/**
+ * A season as the portal's calls name it. `contest_id`, the tournament's public id, is needed for a tournament
+ * hidden from the list by an account it did not invite (else 2501): its `unique_id`s are sequential.
+ */
+const SeasonRef = { unique_id: LooseId, season_id: LooseId, contest_id: LooseId.optional() };
 
 /** Portal pages: offset 0…10 000, limit 1…100 (default 20). */
 const Paging = {
@@ -23,7 +27,7 @@ export const FetchMyContestsReq = z.object({});
 export const MyContestWire = z.object({
   unique_id: z.number().int(),
   contest_id: z.number().int(),
-  contest_name: I18nTextList,
+  contest_name: I18nShownList,
   /** Round type of the tournament's rule. */
   mode: z.number().int(),
   /** The newest season the caller has a sign-up in. */
@@ -41,12 +45,12 @@ export const FetchMyContestsRes = z.object({ list: z.array(MyContestWire) });
 export const LobbySeatWire = z.object({
   seat: z.number().int(),
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
 });
 
 /** One of the caller's recent games in the season. */
 export const MyResultWire = z.object({
-  uuid: WireText,
+  uuid: ShownText,
   end_time: z.number().int(),
   /** Final place. */
   rank: z.number().int(),
@@ -68,7 +72,7 @@ export const FetchSeasonLobbyRes = z.object({
   /** The caller's next waiting game of the season (soonest first), or null. */
   next_game: z
     .object({
-      uuid: WireText,
+      uuid: ShownText,
       game_start_time: z.number().int(),
       /** The plan expires unless every seat is ready by then. */
       expire_time: z.number().int(),
@@ -76,7 +80,7 @@ export const FetchSeasonLobbyRes = z.object({
     })
     .nullable(),
   /** A running game of the season the caller sits at (to go back to its table), or null. */
-  playing: z.object({ game_uuid: WireText, seat: z.number().int() }).nullable(),
+  playing: z.object({ game_uuid: ShownText, seat: z.number().int() }).nullable(),
   /** The caller's latest counted games of the season, newest first (at most 5). */
   recent_results: z.array(MyResultWire),
   /** The organiser shows the season's ranking to players (see fetch_season_public_rank). */
@@ -91,7 +95,7 @@ export const FetchSeasonLobbyRes = z.object({
 export const PublicRankRowWire = z.object({
   rank: z.number().int(),
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
   score: z.number().int(),
   accumulate_point: z.number().int(),
   game_count: z.number().int(),
@@ -118,10 +122,10 @@ export const FetchSeasonPublicRankRes = z.object({
 
 /** A record as its player sees it in their records: no remarks, their seat and result. */
 export const MyRecordWire = z.object({
-  uuid: WireText,
+  uuid: ShownText,
   unique_id: z.number().int(),
   contest_id: z.number().int(),
-  contest_name: I18nTextList,
+  contest_name: I18nShownList,
   season_id: z.number().int(),
   start_time: z.number().int(),
   end_time: z.number().int(),
@@ -130,7 +134,7 @@ export const MyRecordWire = z.object({
   /** Round type. */
   mode: z.number().int(),
   /** Seat order; robots are account 0 with the robot's name. */
-  accounts: z.array(z.object({ account_id: z.number().int(), nickname: WireText, seat: z.number().int() })),
+  accounts: z.array(z.object({ account_id: z.number().int(), nickname: ShownText, seat: z.number().int() })),
   /** Final placement order. */
   result: z.object({ players: z.array(RecordPlayerWire) }),
   /** The caller's seat, place and points in it. */
@@ -159,17 +163,19 @@ export const FetchMyGameRecordFileRes = z.object({
     /** The caller's seat, or −1 when they did not play in it. */
     seat: z.number().int(),
   }),
-  seed: WireText,
-  commitment: WireText,
+  seed: ShownText,
+  commitment: ShownText,
   verification: z.object({
     ok: z.boolean(),
     hands: z.number().int(),
-    problems: z.array(WireText),
+    problems: z.array(ShownText),
+    /** Hands dealt again after a restart: the hand (from 0) and the deal attempt of the wall it was played on. */
+    redealt: z.array(z.object({ hand: z.number().int(), attempt: z.number().int() })),
   }),
   /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
-  tenhou: z.record(WireText, z.unknown()),
+  tenhou: z.record(ShownText, z.unknown()),
 });
 
 // POST /api/contest/delete_season_chat_message — an organiser deletes a message of a season's chat.
-export const DeleteSeasonChatMessageReq = z.object({ ...SeasonRef, id: LooseId });
+export const DeleteSeasonChatMessageReq = z.object({ unique_id: LooseId, season_id: LooseId, id: LooseId });
 export const DeleteSeasonChatMessageRes = z.object({});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { LooseId, WireText } from './common';
+import { LooseId, ShownText, WireText } from './common';
 
 // Season rankings and player statistics, read from the records (removed records never count).
 
@@ -43,7 +43,7 @@ export const RankRowWire = z.object({
   qualified: z.number().int(),
   ...PlaceCounts,
   /** The last game that counts ('' when none). */
-  uuid: WireText,
+  uuid: ShownText,
 });
 
 // POST (or GET) /api/contest/fetch_season_player_rank — the season's personal ranking, always up to date.
@@ -86,7 +86,7 @@ export const FetchSeasonPlayerCalcRankRes = z.object({
 });
 
 export const RecentGameWire = z.object({
-  uuid: WireText,
+  uuid: ShownText,
   end_time: z.number().int(),
   /** Final place. */
   rank: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { Flag01, LooseId, UnixTime, WireText } from './common';
+import { Flag01, LooseId, ShownText, UnixTime, WireText } from './common';
 import { GameUuid } from './games';
 
 // Game records of a season: the list, remove/restore, tags, yakuman-marked games, a player's games, and the
@@ -23,31 +23,31 @@ export const RecordPlayerWire = z.object({
 });
 
 export const GameRecordWire = z.object({
-  uuid: WireText,
+  uuid: ShownText,
   start_time: z.number().int(),
   end_time: z.number().int(),
   /** The plan's remark, or what an organiser set since. */
-  tag: WireText,
+  tag: ShownText,
   removed: z.number().int(),
   /** The rule the game was played under: round type and detail_rule. */
   config: z.object({
     mode: z.number().int(),
-    detail_rule: z.record(WireText, z.union([z.number(), z.boolean()])),
+    detail_rule: z.record(ShownText, z.union([z.number(), z.boolean()])),
   }),
   /** Seat order; robots are account 0 with the robot's name. */
   accounts: z.array(
     z.object({
       account_id: z.number().int(),
-      nickname: WireText,
-      remark: WireText,
-      team_name: WireText,
+      nickname: ShownText,
+      remark: ShownText,
+      team_name: ShownText,
       seat: z.number().int(),
     }),
   ),
   /** `players` in final placement order. */
   result: z.object({ players: z.array(RecordPlayerWire) }),
   /** sha256 of the wall seed, published when the game started. */
-  commitment: WireText,
+  commitment: ShownText,
 });
 
 // GET or POST /api/contest/fetch_contest_game_records — newest first.
@@ -63,7 +63,7 @@ export const FetchContestGameRecordsReq = z.object({
 export const FetchContestGameRecordsRes = z.object({
   record_list: z.array(GameRecordWire),
   total: z.number().int(),
-  token: WireText,
+  token: ShownText,
 });
 
 // POST /api/contest/update_contest_game_record — remove 1 removes (excluded from statistics), 0 restores.
@@ -75,13 +75,13 @@ export const SetContestGameRecordTagReq = z.object({ ...SeasonRef, uuid: GameUui
 export const SetContestGameRecordTagRes = z.object({});
 
 export const MarkedGameWire = z.object({
-  game_uuid: WireText,
+  game_uuid: ShownText,
   start_time: z.number().int(),
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
   /** 7 for a counted (kazoe) yakuman, else the multiple. */
   yiman: z.number().int(),
-  yaku: z.array(WireText),
+  yaku: z.array(ShownText),
   info: z.object({ chang: z.number().int(), ju: z.number().int(), ben: z.number().int() }),
   removed: z.number().int(),
 });
@@ -108,16 +108,18 @@ export const FetchContestSeasonPlayerGameRecordRes = z.object({
 // the verification of every wall against the commitment published at its start.
 export const FetchContestGameRecordFileReq = z.object({ ...SeasonRef, uuid: GameUuid });
 export const FetchContestGameRecordFileRes = z.object({
-  uuid: WireText,
-  seed: WireText,
-  commitment: WireText,
+  uuid: ShownText,
+  seed: ShownText,
+  commitment: ShownText,
   verification: z.object({
     ok: z.boolean(),
     /** Hands whose walls were re-dealt from the seed and matched. */
     hands: z.number().int(),
     /** Why it failed, when it did. */
-    problems: z.array(WireText),
+    problems: z.array(ShownText),
+    /** Hands dealt again after a restart: the hand (from 0) and the deal attempt of the wall it was played on. */
+    redealt: z.array(z.object({ hand: z.number().int(), attempt: z.number().int() })),
   }),
   /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
-  tenhou: z.record(WireText, z.unknown()),
+  tenhou: z.record(ShownText, z.unknown()),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { Flag01, LooseId, WireText } from './common';
+import { Flag01, LooseId, ShownText, WireText } from './common';
 
 // A season's players (sign-up review and roster), its blacklist, its chat limits, and account lookup.
 
@@ -27,14 +27,14 @@ export const AccountDataWire = z.object({
 export const SeasonPlayerWire = z.object({
   account_id: z.number().int(),
   /** The season nickname: the account's, unless an organiser changed it for this season. */
-  nickname: WireText,
-  remark: WireText,
+  nickname: ShownText,
+  remark: ShownText,
   /** 1 pending review, 2 accepted. */
   state: z.number().int(),
   /** Sign-up (or entry) time. */
   create_time: z.number().int(),
   /** The player's team on team seasons, else ''. */
-  team_name: WireText,
+  team_name: ShownText,
   account_data: AccountDataWire,
 });
 
@@ -71,12 +71,24 @@ export const AddContestSeasonPlayerReq = z.object({
 /** Failures: 1002 no such account · 2588 already on the roster · 2530 blacklisted · 2566 roster full. */
 export const AddContestSeasonPlayerRes = BatchResultWire;
 
-// POST /api/contest/remove_contest_season_player
-export const RemoveContestSeasonPlayerReq = z.object({
-  unique_id: LooseId,
-  season_id: LooseId,
-  account_id_list: AccountIdList.min(1),
-});
+// POST /api/contest/remove_contest_season_player — the players as `account_id_list` (the spec's form, which the
+// console sends) or as `account_list` entries like add_contest_season_player's (some bots send that); both lists
+// are read when both come. The service always gets `account_id_list`.
+export const RemoveContestSeasonPlayerReq = z
+  .object({
+    unique_id: LooseId,
+    season_id: LooseId,
+    account_id_list: AccountIdList.min(1).optional(),
+    account_list: z.array(AccountEntry).min(1).max(LIMITS.PARTICIPANTS_MAX).optional(),
+  })
+  .refine((r) => r.account_id_list !== undefined || r.account_list !== undefined, {
+    message: 'account_id_list expected',
+    path: ['account_id_list'],
+  })
+  .transform(({ account_id_list, account_list, ...ids }) => ({
+    ...ids,
+    account_id_list: [...(account_id_list ?? []), ...(account_list ?? [])],
+  }));
 export const RemoveContestSeasonPlayerRes = z.object({ success: z.array(z.number().int()) });
 
 // POST /api/contest/mark_contest_season_player — the player's remark (≤ 100).
@@ -121,7 +133,7 @@ export const CheckContestSeasonPlayerReq = z.object({
 /** Failures: 2509 not waiting · 2510 handled by another admin · 2566 roster full. */
 export const CheckContestSeasonPlayerRes = BatchResultWire;
 
-export const ListedAccountWire = z.object({ account_id: z.number().int(), nickname: WireText });
+export const ListedAccountWire = z.object({ account_id: z.number().int(), nickname: ShownText });
 
 /** 0 no limit, 1 whitelist, 2 blacklist. */
 export const ListTypeWire = LooseId.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
@@ -177,5 +189,5 @@ export const FetchSiteConfigRes = z.object({
   /** Season chat is offered: the console shows the chat-setting page. */
   chat: z.number().int(),
   /** The operator's contact, an e-mail address or a URL (`TAIKAI_CONTACT`); empty when not set. */
-  contact: WireText,
+  contact: ShownText,
 });

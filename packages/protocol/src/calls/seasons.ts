@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { i18nTextSchema as I18nTextList } from '../lang';
+import { i18nShownTextSchema as I18nShownList } from '../lang';
 import { Flag01, LooseId, UnixTime, WireText } from './common';
 import { SeasonListItemWire } from './contests';
 
@@ -89,8 +89,8 @@ export const FetchContestPublicInfoReq = z.object({ contest_id: LooseId });
 export const FetchContestPublicInfoRes = z.object({
   unique_id: z.number().int(),
   contest_id: z.number().int(),
-  contest_name: I18nTextList,
-  public_notice: I18nTextList,
+  contest_name: I18nShownList,
+  public_notice: I18nShownList,
   /** Round type of the tournament's rule. */
   mode: z.number().int(),
   start_time: z.number().int(),
@@ -103,14 +103,20 @@ export const FetchContestPublicInfoRes = z.object({
   is_manager: z.boolean(),
 });
 
+/**
+ * A season as a player's call names it. `contest_id`, the tournament's public id, is needed for a tournament
+ * hidden from the list by an account it did not invite (else 2501): its `unique_id`s are sequential.
+ */
+const PlayerSeasonRef = { unique_id: LooseId, season_id: LooseId, contest_id: LooseId.optional() };
+
 // POST /api/contest/signup_contest_season — sign up for the current season.
-export const SignupContestSeasonReq = z.object({ unique_id: LooseId, season_id: LooseId });
+export const SignupContestSeasonReq = z.object(PlayerSeasonRef);
 export const SignupContestSeasonRes = MySignupWire;
 
 // POST /api/contest/cancel_contest_season_signup — withdraw while pending.
-export const CancelContestSeasonSignupReq = z.object({ unique_id: LooseId, season_id: LooseId });
+export const CancelContestSeasonSignupReq = z.object(PlayerSeasonRef);
 export const CancelContestSeasonSignupRes = MySignupWire;
 
-// GET /api/contest/fetch_contest_season_signup?unique_id=&season_id= — the caller's own state.
-export const FetchContestSeasonSignupReq = z.object({ unique_id: LooseId, season_id: LooseId });
+// GET /api/contest/fetch_contest_season_signup?unique_id=&season_id=[&contest_id=] — the caller's own state.
+export const FetchContestSeasonSignupReq = z.object(PlayerSeasonRef);
 export const FetchContestSeasonSignupRes = MySignupWire;

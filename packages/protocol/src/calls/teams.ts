@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { INT4_MAX, LooseId, WireText } from './common';
+import { ErrorCode } from '../errors/codes';
+import { INT4_MAX, LooseId, ShownText, WireText, wireText } from './common';
 
 // Teams of a team season (rank type 1): the teams, their members, the team ranking, and the xlsx files the
 // console exchanges. Name, detail and score-change rules live in validation/team.ts and answer 2586/2587/2589
@@ -9,8 +10,11 @@ import { INT4_MAX, LooseId, WireText } from './common';
 const SeasonRef = { unique_id: LooseId, season_id: LooseId };
 const TeamRef = { unique_id: LooseId, team_id: LooseId };
 
-/** Team text as sent; its rules (characters, weighted length) are checked by the service. */
-const TeamText = WireText.max(1000);
+/**
+ * Team text as sent; its rules (characters, weighted length) are checked by the service. Unreadable text (control
+ * characters, bidi overrides) is refused here with the code of a character the rules do not allow (2587).
+ */
+const TeamText = wireText(ErrorCode.TEAM_PARAM_ERROR).max(1000);
 
 /** Member remark: the player's season remark (≤ 100, 2554 from the service). */
 const MemberRemark = WireText.max(1000);
@@ -23,8 +27,8 @@ const paging = (defaultLimit: number) => ({
 
 export const TeamWire = z.object({
   team_id: z.number().int(),
-  name: WireText,
-  detail: WireText,
+  name: ShownText,
+  detail: ShownText,
   member_count: z.number().int(),
   /** Games the members played in the season (each member's games, added up). */
   total_game_count: z.number().int(),
@@ -32,7 +36,7 @@ export const TeamWire = z.object({
   total_point: z.number().int(),
   /** The organiser's score change ×1000 (−1000000000 … 1000000000). */
   modify_score: z.number().int(),
-  modify_detail: WireText,
+  modify_detail: ShownText,
   /** The team's ranking score: `total_point + modify_score`. */
   total_score: z.number().int(),
   /** 1 …; teams with the same score share a rank. */
@@ -42,9 +46,9 @@ export type Team = z.infer<typeof TeamWire>;
 
 export const TeamMemberWire = z.object({
   account_id: z.number().int(),
-  nickname: WireText,
+  nickname: ShownText,
   /** The player's season remark. */
-  remark: WireText,
+  remark: ShownText,
   /** The account's owner id on this server (the account id itself). */
   user_id: z.number().int(),
 });
@@ -60,7 +64,7 @@ export const CreateContestTeamBatchReq = z.object({
     .max(LIMITS.TEAM_CREATE_BATCH),
 });
 export const CreateContestTeamBatchRes = z.object({
-  res: z.array(z.object({ team_id: z.number().int(), team_name: WireText })),
+  res: z.array(z.object({ team_id: z.number().int(), team_name: ShownText })),
 });
 
 // GET|POST /api/contest/fetch_contest_team_list — the season's teams by rank, limit at most 300 (2581).
@@ -175,10 +179,10 @@ export const FetchContestTeamMemberListRes = z.object({
 
 export const ExportedMemberWire = z.object({
   team_id: z.number().int(),
-  team_name: WireText,
+  team_name: ShownText,
   account_id: z.number().int(),
-  nickname: WireText,
-  remark: WireText,
+  nickname: ShownText,
+  remark: ShownText,
 });
 
 // POST (or GET) /api/contest/export_contest_team_member_list — every member of every team, in pages of 500
@@ -205,7 +209,7 @@ const XlsxBase64 = z
   .max(2_800_000)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 expected');
 
-export const XlsxFileWire = z.object({ file_name: WireText, content_base64: WireText });
+export const XlsxFileWire = z.object({ file_name: ShownText, content_base64: ShownText });
 
 // POST /api/contest/export_contest_team_xlsx — the team list as a spreadsheet (team, detail, nickname, id,
 // remark; one row per member, or one row for an empty team). Every cell is text; formulas are defused.
@@ -220,13 +224,13 @@ export const TeamImportTemplateRes = XlsxFileWire;
 export const ImportedTeamRowWire = z.object({
   /** The spreadsheet's row number (the header is row 1). */
   row: z.number().int(),
-  team_name: WireText,
+  team_name: ShownText,
   /** The team's description: a new team takes the first one its rows give; an existing team keeps its own. */
-  team_detail: WireText,
-  nickname: WireText,
+  team_detail: ShownText,
+  nickname: ShownText,
   /** The account id as written in the file: the public id players see (0 when missing or not a number). */
   account_id: z.number().int(),
-  remark: WireText,
+  remark: ShownText,
   /**
    * Error codes of the row: 2587 team name missing or not allowed (or a description breaking the rules), 2586 name too long, 1002 account id 0 or
    * unknown, 2530 blacklisted, 2580 in another team already, 2545 the account appears twice, 2554 remark too

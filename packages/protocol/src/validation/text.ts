@@ -1,3 +1,4 @@
+import { isReadableText } from '../calls/common';
 import { LIMITS } from '../constants';
 import { ErrorCode } from '../errors/codes';
 import { CONSOLE_LANGS, type I18nEntry, type Lang } from '../lang';
@@ -25,8 +26,8 @@ export function contestNameMax(lang: Lang): number {
 }
 
 /**
- * Tournament name (spec §5): required; each entry within its language's limit (2547); with multi-language on,
- * all five console languages must be filled (2517).
+ * Tournament name (spec §5): required; each entry readable (`isReadableText`, 2517) and within its language's
+ * limit (2547); with multi-language on, all five console languages must be filled (2517).
  */
 export function validateContestName(
   name: readonly I18nEntry[],
@@ -36,7 +37,9 @@ export function validateContestName(
   const filled = name.filter((e) => e.content.trim() !== '');
   if (filled.length === 0) return [{ field: 'name', code: ErrorCode.PARAM_ERROR }];
   for (const entry of name) {
-    if (charLength(entry.content) > contestNameMax(entry.lang)) {
+    if (!isReadableText(entry.content)) {
+      issues.push({ field: 'name', code: ErrorCode.PARAM_ERROR, lang: entry.lang });
+    } else if (charLength(entry.content) > contestNameMax(entry.lang)) {
       issues.push({ field: 'name', code: ErrorCode.NAME_TOO_LONG, lang: entry.lang });
     }
   }
@@ -57,14 +60,18 @@ export const NOTICE_MAX: Readonly<Record<NoticeKind, number>> = {
   manager: LIMITS.MANAGER_NOTICE_MAX,
 };
 
-/** Notices: public 500, private 3000, manager 2000 characters per language (2548). */
+/** Notices: readable (`isReadableText`, 2517); public 500, private 3000, manager 2000 characters per language (2548). */
 export function validateNotice(kind: NoticeKind, notice: string | readonly I18nEntry[]): ValidationIssue[] {
   const field = `${kind}_notice`;
   const entries: readonly { lang?: Lang; content: string }[] =
     typeof notice === 'string' ? [{ content: notice }] : notice;
   return entries
-    .filter((e) => charLength(e.content) > NOTICE_MAX[kind])
-    .map((e) => ({ field, code: ErrorCode.NOTICE_TOO_LONG, ...(e.lang ? { lang: e.lang } : {}) }));
+    .filter((e) => !isReadableText(e.content) || charLength(e.content) > NOTICE_MAX[kind])
+    .map((e) => ({
+      field,
+      code: isReadableText(e.content) ? ErrorCode.NOTICE_TOO_LONG : ErrorCode.PARAM_ERROR,
+      ...(e.lang ? { lang: e.lang } : {}),
+    }));
 }
 
 export type RemarkKind = 'season' | 'season_player' | 'game_plan' | 'game' | 'record_tag';
@@ -77,10 +84,15 @@ export const REMARK_MAX: Readonly<Record<RemarkKind, number>> = {
   record_tag: LIMITS.RECORD_TAG_MAX,
 };
 
-/** Remarks and tags: season 25, season player 100, game plan / game / record tag 25 characters (2554). */
+/**
+ * Remarks and tags: readable (`isReadableText`, 2517); season 25, season player 100, game plan / game / record tag
+ * 25 characters (2554).
+ */
 export function validateRemark(kind: RemarkKind, text: string): ValidationIssue[] {
+  const field = kind === 'record_tag' ? 'tag' : 'remark';
+  if (!isReadableText(text)) return [{ field, code: ErrorCode.PARAM_ERROR }];
   if (charLength(text) <= REMARK_MAX[kind]) return [];
-  return [{ field: kind === 'record_tag' ? 'tag' : 'remark', code: ErrorCode.NOTE_TOO_LONG }];
+  return [{ field, code: ErrorCode.NOTE_TOO_LONG }];
 }
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -1,0 +1,152 @@
+import { GAME_VARIANTS, type GameVariant, variantFlagsOf } from '../game-variant';
+import { playerCountOf, RoundType } from '../round-type';
+import { defaultRoundTypeFor } from './defaults';
+
+// What the game server can play. The engine refuses a table whose rule names any of these fields before it
+// starts; the server refuses tournaments and plans under such a rule, and the console offers only the modes
+// that play. One list, read by all three.
+
+/** A rule field or mode the game server cannot play faithfully, named so the caller can show it. */
+export interface UnsupportedField {
+  field: string;
+  value: unknown;
+  reason: string;
+}
+
+/** A `detail_rule`, or any part of it; switches may arrive as 0/1 or booleans. */
+export type RuleSwitches = Record<string, unknown>;
+
+/** Variant modes (bloody end, Sichuan, wanxiang, three-tile swap …): switches that change the game itself. */
+const MODE_SWITCHES: Record<string, string> = {
+  xuezhandaodi: 'bloody-end (xuezhan daodi) mode',
+  chuanma: 'Sichuan (chuanma) mode',
+  wanxiangxiuluo_mode: 'wanxiang xiuluo mode',
+  huansanzhang: 'three-tile swap (huansanzhang)',
+  muyu_mode: 'muyu mode',
+  jiuchao_mode: 'jiuchao mode',
+  reveal_discard: 'open-discard mode',
+  field_spell_mode: 'field spell mode',
+  zhanxing: 'zhanxing mode',
+  tianming_mode: 'tianming mode',
+  yongchang_mode: 'yongchang mode',
+  hunzhiyiji_mode: 'hunzhiyiji mode',
+};
+
+/** A switch read as a boolean (0/1, true/false, absent = off). */
+function isOn(rule: RuleSwitches, field: string): boolean {
+  const v = rule[field];
+  return v === true || (typeof v === 'number' && v !== 0);
+}
+
+/** A numeric field, with the value to use when it is absent. */
+function numberOf(rule: RuleSwitches, field: string, fallback: number): number {
+  const v = rule[field];
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return fallback;
+}
+
+/**
+ * What a three-player (sanma) table cannot honour. The four-player abortive draws that cannot arise with three
+ * seats (suufon renda, suucha riichi, sanchahou) are accepted and simply never happen.
+ */
+function unsupportedForThreePlayers(rule: RuleSwitches): UnsupportedField[] {
+  const refused: UnsupportedField[] = [];
+  if (isOn(rule, 'dora3_mode')) {
+    refused.push({ field: 'dora3_mode', value: rule.dora3_mode, reason: 'dora3 mode is four-player only' });
+  }
+  if (numberOf(rule, 'enable_renhe', 0) !== 0) {
+    refused.push({
+      field: 'enable_renhe',
+      value: rule.enable_renhe,
+      reason: 'renhou is not supported for three players',
+    });
+  }
+  if (numberOf(rule, 'enable_baopai_extend_settings', 0) === 1) {
+    refused.push({
+      field: 'enable_baopai_extend_settings',
+      value: 1,
+      reason: 'liability for four kans is not supported for three players',
+    });
+  }
+  return refused;
+}
+
+/**
+ * Every field or mode of `rule` the game server cannot honour for `roundType`, each named with its reason;
+ * empty when the rule plays. Fields it honours (all those the engine's rule adapter maps) pass; nothing is
+ * silently ignored.
+ */
+export function unsupportedRuleFields(rule: RuleSwitches, roundType: number): UnsupportedField[] {
+  const refused: UnsupportedField[] = [];
+  const players = playerCountOf(roundType);
+  if (!(Object.values(RoundType) as number[]).includes(roundType)) {
+    refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
+  }
+  for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
+    if (isOn(rule, field)) refused.push({ field, value: rule[field], reason: `${reason} is not supported` });
+  }
+  if (isOn(rule, 'guyi_mode')) {
+    refused.push({
+      field: 'guyi_mode',
+      value: rule.guyi_mode,
+      reason: 'local yaku (guyi) are not supported',
+    });
+  }
+  const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
+  if (![0, 1, 2].includes(pao)) {
+    refused.push({
+      field: 'enable_baopai_extend_settings',
+      value: pao,
+      reason: 'liability (pao) setting must be 0, 1 or 2',
+    });
+  }
+  const renhe = numberOf(rule, 'enable_renhe', 0);
+  if (![0, 1, 2].includes(renhe)) {
+    refused.push({
+      field: 'enable_renhe',
+      value: renhe,
+      reason: 'renhou must be 0 (off), 1 (mangan) or 2 (yakuman)',
+    });
+  }
+  if (players === 3) refused.push(...unsupportedForThreePlayers(rule));
+  const red = numberOf(rule, 'dora_count', players === 3 ? 2 : 3);
+  if (players === 4 && ![0, 3, 4].includes(red)) {
+    refused.push({ field: 'dora_count', value: red, reason: 'four-player red fives must be 0, 3 or 4' });
+  }
+  if (players === 3 && ![0, 2].includes(red)) {
+    refused.push({
+      field: 'dora_count',
+      value: red,
+      reason: 'three-player red fives must be 0 or 2 (one 5p and one 5s: the 5m is not in the wall)',
+    });
+  }
+  const fanfu = numberOf(rule, 'fanfu', 1);
+  if (![1, 2, 4].includes(fanfu)) {
+    refused.push({ field: 'fanfu', value: fanfu, reason: 'minimum han must be 1, 2 or 4' });
+  }
+  if (isOn(rule, 'have_toutiao') && isOn(rule, 'have_sanjiahele')) {
+    refused.push({
+      field: 'have_toutiao',
+      value: rule.have_toutiao,
+      reason: 'head bump (toutiao) and triple-ron draw (sanjiahele) exclude each other',
+    });
+  }
+  if (numberOf(rule, 'init_point', 25000) <= 0) {
+    refused.push({ field: 'init_point', value: rule.init_point, reason: 'starting points must be positive' });
+  }
+  return refused;
+}
+
+/** One line naming every refused field and its reason, for an error message. */
+export function describeUnsupported(fields: readonly UnsupportedField[]): string {
+  return fields.map((f) => `${f.field} (${f.reason})`).join('; ');
+}
+
+/** Whether the game server plays a variant (mode) at all: its switches alone are not refused. */
+export function isPlayableVariant(variant: GameVariant): boolean {
+  return unsupportedRuleFields(variantFlagsOf(variant), defaultRoundTypeFor(variant)).length === 0;
+}
+
+/** The variants a tournament can be created in, in the console's order. */
+export const PLAYABLE_VARIANTS: readonly GameVariant[] = GAME_VARIANTS.filter(isPlayableVariant);
