@@ -7,7 +7,8 @@ export default defineProject({
     // One migrated database template per run (PGlite, and PostgreSQL when TAIKAI_TEST_DATABASE_URL is set);
     // every test file starts from a copy of it.
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Tests wait for events; these bounds only stop a test that hangs, far above any run on a loaded machine.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

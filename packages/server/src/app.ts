@@ -5,7 +5,9 @@ import { type Clock, systemClock } from './clock';
 import { assertDevOutboxIsLocal, type Config } from './config';
 import type { Deps } from './context';
 import type { Database } from './db/client';
+import { PgSessionSignals } from './db/session-signals-pg';
 import { accountRoutes } from './domains/accounts/routes';
+import { LocalSessionSignals } from './domains/accounts/session-signals';
 import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
 import { chatRoutes } from './domains/chat/routes';
@@ -80,7 +82,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const clock = options.clock ?? systemClock;
-  const games = new GameHost({ db: database.db, clock, log: app.log, workers: options.gameWorkers });
+  // On PostgreSQL, ended sessions also arrive from other processes (the operator's CLI bans).
+  const sessions = config.databaseUrl
+    ? new PgSessionSignals(config.databaseUrl, app.log)
+    : new LocalSessionSignals();
+  const games = new GameHost({
+    db: database.db,
+    clock,
+    log: app.log,
+    workers: options.gameWorkers,
+    callWindowMs: config.callWindowMs,
+  });
   const deps: Deps = {
     config,
     db: database.db,
@@ -89,11 +101,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     words: loadWordFilter(config.forbiddenWordsFile),
     games,
+    sessions,
   };
   app.decorate('deps', deps);
   // Games of a previous process resume once the app is ready; the engine stops with the app.
-  app.addHook('onReady', () => games.start());
-  app.addHook('onClose', () => games.close());
+  app.addHook('onReady', async () => {
+    if (sessions instanceof PgSessionSignals) await sessions.listen();
+    await games.start();
+  });
+  app.addHook('onClose', async () => {
+    await games.close();
+    await sessions.close();
+  });
 
   if (config.devOutbox) {
     app.log.warn(

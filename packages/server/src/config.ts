@@ -76,6 +76,29 @@ const EnvSchema = z.object({
     .optional(),
   /** New tournament names and notices wait for the operator's review (`taikai review …`); off unless `1`. */
   TAIKAI_REVIEW_TEXT: flag,
+  /**
+   * The call window (ms): at a table of two or more people, every discard waits this long, offer or not, so the
+   * pause tells no one who could call (README, "What the table's timing shows"). The engine's 1000 when unset.
+   */
+  TAIKAI_CALL_WINDOW_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Player links open at once per account / per client address. */
+  LIVE_LINKS_PER_ACCOUNT: z.coerce.number().int().positive().default(8),
+  LIVE_LINKS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /** Season event streams open at once per account / per client address. */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(8),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /** Link messages that read or write the database, per second and in a burst, per account. */
+  LIVE_WORK_PER_SECOND: z.coerce.number().positive().default(5),
+  LIVE_WORK_BURST: z.coerce.number().int().positive().default(20),
+  /** The same, per client address (all its accounts together). */
+  LIVE_ADDRESS_WORK_PER_SECOND: z.coerce.number().positive().default(50),
+  LIVE_ADDRESS_WORK_BURST: z.coerce.number().int().positive().default(200),
+  /** A link or stream whose client leaves this many bytes unread is cut off. */
+  LIVE_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
 });
 
 export type Config = {
@@ -99,11 +122,24 @@ export type Config = {
   contact: string;
   /** Names and notices are held for the operator's review before they are shown. */
   reviewText: boolean;
+  /** The tables' call window in ms (`TAIKAI_CALL_WINDOW_MS`); the engine's default when undefined. */
+  callWindowMs: number | undefined;
   limits: {
     loginPerIp: number;
     loginFailuresPerAccount: number;
     loginFailuresPerAccountGlobal: number;
     sendCodePerIp: number;
+  };
+  /** What the live channels (player links, season event streams) may hold and cost (README, "Live channels"). */
+  live: {
+    linksPerAccount: number;
+    linksPerAddress: number;
+    streamsPerAccount: number;
+    streamsPerAddress: number;
+    /** Token buckets of link messages that reach the database: per account, and per client address. */
+    work: { perSecond: number; burst: number };
+    addressWork: { perSecond: number; burst: number };
+    maxBufferedBytes: number;
   };
   /** What one connection may take: time limits (ms), body size (bytes), requests per connection. */
   http: {
@@ -148,11 +184,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seasonChat: e.TAIKAI_SEASON_CHAT,
     contact: e.TAIKAI_CONTACT ?? '',
     reviewText: e.TAIKAI_REVIEW_TEXT,
+    callWindowMs: e.TAIKAI_CALL_WINDOW_MS,
     limits: {
       loginPerIp: e.LOGIN_RATE_PER_IP,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerAccountGlobal: e.LOGIN_FAILURES_PER_ACCOUNT_GLOBAL,
       sendCodePerIp: e.SEND_CODE_RATE_PER_IP,
+    },
+    live: {
+      linksPerAccount: e.LIVE_LINKS_PER_ACCOUNT,
+      linksPerAddress: e.LIVE_LINKS_PER_ADDRESS,
+      streamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
+      streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      work: { perSecond: e.LIVE_WORK_PER_SECOND, burst: e.LIVE_WORK_BURST },
+      addressWork: { perSecond: e.LIVE_ADDRESS_WORK_PER_SECOND, burst: e.LIVE_ADDRESS_WORK_BURST },
+      maxBufferedBytes: e.LIVE_MAX_BUFFERED_BYTES,
     },
     http: {
       // Node refuses a headers timeout longer than the request timeout.

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { GameHost } from './games/host';
+import type { SessionSignals } from './domains/accounts/session-signals';
+import type { GameHostPort } from './games/host-port';
 import type { Mailer } from './mail/mailer';
 import type { WordFilter } from './text/forbidden-words';
 
@@ -18,8 +19,10 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Masks forbidden words in names. */
   words: WordFilter;
-  /** The game host: ready players, plans, running games, live channels. */
-  games: GameHost;
+  /** The game host: ready players, plans, running games, live channels (what services use of `GameHost`). */
+  games: GameHostPort;
+  /** Ended sessions and lost roles, told to the live channels (player links, season event streams). */
+  sessions: SessionSignals;
 };
 
 /** What a service function knows about the call it serves. */

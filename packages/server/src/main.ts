@@ -5,7 +5,9 @@ import { systemClock } from './clock';
 import { assertDevOutboxIsLocal, type Config, loadConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/client';
+import { PgSessionSignals } from './db/session-signals-pg';
 import * as operator from './domains/accounts/operator';
+import { LocalSessionSignals } from './domains/accounts/session-signals';
 import { setOperatorLock } from './domains/contests/lock';
 import { awaitingReview, decideReview } from './domains/contests/review';
 import { GameHost } from './games/host';
@@ -55,6 +57,8 @@ function operatorCtx(config: Config, database: Database): Ctx {
     words: loadWordFilter(config.forbiddenWordsFile),
     // Operator commands start no games: a host that is never started.
     games: new GameHost({ db: database.db, clock: systemClock, log }),
+    // On PostgreSQL a ban or a new password is told to running servers, which close the account's channels.
+    sessions: config.databaseUrl ? new PgSessionSignals(config.databaseUrl, log) : new LocalSessionSignals(),
     actor: null,
     ip: 'cli',
     now: systemClock.now(),
@@ -92,9 +96,11 @@ async function serve(config: Config): Promise<void> {
 
 async function withDatabase<T>(config: Config, run: (ctx: Ctx) => Promise<T>): Promise<T> {
   const database = await openMigrated(config);
+  const ctx = operatorCtx(config, database);
   try {
-    return await run(operatorCtx(config, database));
+    return await run(ctx);
   } finally {
+    await ctx.sessions.close();
     await database.close();
   }
 }

@@ -66,6 +66,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_api_key_idx').on(t.apiKeyId)],
 );
 
+/**
+ * One-time codes that carry a session to another device or site (the console's mobile hand-off): random, kept
+ * only as their hash, short-lived, and deleted when exchanged for a session of their account.
+ */
+export const handoffCodes = pgTable(
+  'handoff_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+    expireTime: unix('expire_time').notNull(),
+  },
+  (t) => [index('handoff_codes_account_idx').on(t.accountId)],
+);
+
 export const verificationCodes = pgTable(
   'verification_codes',
   {
@@ -343,7 +360,8 @@ export type ProgressRow = { chang: number; ju: number; ben: number; liqibang: nu
 
 /**
  * Planned games (reservations) of a season: state 1 waiting, 2 started (`game_uuid` set), 4 expired (not every
- * seat was ready within 30 minutes of the start), 5 cancelled (stopped by an organiser).
+ * seat was ready within 30 minutes of the start), 5 cancelled (stopped by an organiser, or by the server when a seat
+ * may no longer play).
  */
 export const gamePlans = pgTable(
   'game_plans',
@@ -360,6 +378,13 @@ export const gamePlans = pgTable(
     /** The organiser who planned it; null for a table of the auto-match. */
     creatorId: integer('creator_id'),
     gameUuid: text('game_uuid'),
+    /**
+     * Why the server cancelled a waiting plan (state 5) because a seat may no longer play: `player_removed`,
+     * `player_blacklisted` or `player_banned`, naming `stop_account`; null when an organiser stopped it.
+     */
+    stopReason: text('stop_reason'),
+    stopAccount: integer('stop_account'),
+    stopTime: unix('stop_time'),
   },
   (t) => [
     foreignKey({
@@ -388,7 +413,8 @@ export const planSeats = pgTable(
 /**
  * Games the host has started: 2 running, 3 finished (its record is in game_records), 5 terminated or failed
  * (no record). `seed` is secret until the game has finished. `hand` and `hand_start` say where the hand in
- * progress began, which is where a game resumes after a restart.
+ * progress began, which is where a game resumes after a restart; `hand_attempt` is the deal attempt of its wall,
+ * stored before any seat sees the deal, so a restart deals the hand again on the next attempt (a fresh wall).
  */
 export const games = pgTable(
   'games',
@@ -409,6 +435,7 @@ export const games = pgTable(
     endTime: unix('end_time'),
     hand: integer('hand').notNull().default(0),
     handStart: jsonb('hand_start').$type<ProgressRow>(),
+    handAttempt: integer('hand_attempt').notNull().default(0),
     progress: jsonb('progress').$type<ProgressRow>(),
     updateTime: unix('update_time').notNull(),
     /** Set while paused: when the pause ends by itself. */
@@ -426,7 +453,10 @@ export const games = pgTable(
   ],
 );
 
-/** Each finished hand of a game as it ended: its number, the standing at its start, its result and its log. */
+/**
+ * Each finished hand of a game as it ended: its number, the standing at its start, its result and its log, and the
+ * deal attempt of the wall it was played on (0 unless a restart dealt it again).
+ */
 export const gameHands = pgTable(
   'game_hands',
   {
@@ -436,6 +466,7 @@ export const gameHands = pgTable(
     hand: integer('hand').notNull(),
     result: jsonb('result').notNull(),
     log: jsonb('log').notNull(),
+    attempt: integer('attempt').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.gameUuid, t.hand] })],
 );

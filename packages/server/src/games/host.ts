@@ -5,6 +5,7 @@ import {
   createTablePool,
   newSeed,
   type Reply,
+  type ResumeFrom,
   type SeatSpec,
   type TableEvent,
   type TablePool,
@@ -12,12 +13,14 @@ import {
 import {
   CHAT_LIMITS,
   defaultRuleFor,
+  type FailReason,
   LIMITS,
   type PlayerLinkOut,
   playerCountOf,
   type SeasonChange,
   SeasonState,
   type TableRuleView,
+  unsupportedRuleFields,
 } from '@taikai/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
@@ -25,14 +28,14 @@ import type { Db } from '../db/client';
 import type { GameSeatRow, ProgressRow } from '../db/schema';
 import { FloodWindow } from '../domains/chat/flood';
 import { chatRefusal } from '../domains/chat/service';
+import { gameCounts } from '../domains/plans/queries';
 import { seasonState } from '../domains/seasons/presenter';
+import { failureText, type GameFailure } from './failures';
+import { GameState } from './game-state';
 import { LiveHub } from './live-hub';
 import { Presence } from './presence';
 import * as q from './queries';
 import { writeRecord } from './record-writer';
-
-/** Game states (spec §3): 1 waiting, 2 started/running, 3 finished, 4 expired, 5 cancelled or terminated. */
-export const GameState = { WAITING: 1, RUNNING: 2, FINISHED: 3, EXPIRED: 4, STOPPED: 5 } as const;
 
 export type HostOptions = {
   db: Db;
@@ -42,6 +45,8 @@ export type HostOptions = {
   workers?: number;
   /** How often the scheduler looks at plans and ready players without being kicked (ms). */
   tickMs?: number;
+  /** The tables' call window (ms; the engine's 1000 by default): README, "What the table's timing shows". */
+  callWindowMs?: number;
 };
 
 type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
@@ -71,6 +76,11 @@ type Running = {
   paused: boolean;
   /** Resumed after a restart (its players get a grace period to come back). */
   resumed: boolean;
+  /**
+   * False while the hand in progress has no stored start (its store failed): its messages are not shown, since a
+   * restart would not know that wall was dealt and could deal it again.
+   */
+  dealStored: boolean;
 };
 
 /**
@@ -91,6 +101,7 @@ export class GameHost {
   private readonly log: FastifyBaseLogger;
   private readonly workers?: number;
   private readonly tickMs: number;
+  private readonly callWindowMs: number | undefined;
   private poolValue: TablePool | null = null;
   private readonly running = new Map<string, Running>();
   /** account → the running games it sits in (uuid → seat). */
@@ -107,6 +118,7 @@ export class GameHost {
     this.log = options.log;
     this.workers = options.workers;
     this.tickMs = options.tickMs ?? 1000;
+    this.callWindowMs = options.callWindowMs;
     this.presence.listen((uniqueId, seasonId) => {
       this.publish(uniqueId, seasonId, { kind: 'ready' });
       this.kick();
@@ -280,6 +292,21 @@ export class GameHost {
     }
   }
 
+  /**
+   * The players who may play one more game of the season: all when it has no game limit (`max_game_count` 0),
+   * else those whose counted games (records not removed, running games, waiting plans) are below it, as
+   * create_game_plan holds planned tables to it (2519).
+   */
+  private async withinGameLimit(
+    ids: { uniqueId: number; seasonId: number },
+    limit: number,
+    accountIds: number[],
+  ): Promise<number[]> {
+    if (limit <= 0 || accountIds.length === 0) return accountIds;
+    const counts = await gameCounts(this.db, ids, accountIds);
+    return accountIds.filter((id) => (counts.get(id) ?? 0) < limit);
+  }
+
   /** Seasons with auto-match on, running and inside their match window seat their free ready players. */
   private async autoMatch(): Promise<void> {
     const now = this.clock.now();
@@ -287,14 +314,24 @@ export class GameHost {
       if (this.closed) return;
       const setting = await q.matchSetting(this.db, uniqueId, seasonId);
       if (setting?.season.autoMatch !== 1) continue;
+      // No table under a rule the game server cannot play (a tournament made before its mode was refused).
+      if (unsupportedRuleFields(setting.detailRule, setting.roundType).length > 0) continue;
       if (seasonState(setting.season, now) !== SeasonState.RUNNING) continue;
       const { matchStartTime, matchEndTime } = setting.season;
       if (matchEndTime > matchStartTime && (now < matchStartTime || now >= matchEndTime)) continue;
       const planned = await q.plannedAccounts(this.db, uniqueId, seasonId);
-      const free = this.presence
+      const ready = this.presence
         .readyOf(uniqueId, seasonId)
         .map((r) => r.accountId)
         .filter((id) => !planned.has(id) && !this.seatsOf.has(id));
+      // A ready player taken off the roster, blacklisted or banned since is no longer ready, and never seated.
+      const refusals = await q.seatRefusals(this.db, { uniqueId, seasonId }, ready);
+      if (refusals.size > 0) this.withdraw({ uniqueId, seasonId }, [...refusals.keys()]);
+      const free = await this.withinGameLimit(
+        { uniqueId, seasonId },
+        Number(setting.detailRule.max_game_count ?? 0),
+        ready.filter((id) => !refusals.has(id)),
+      );
       const size = playerCountOf(setting.roundType);
       for (let i = 0; i + size <= free.length; i += size) {
         const uuid = randomUUID();
@@ -316,21 +353,37 @@ export class GameHost {
   }
 
   /**
-   * Claims a waiting plan and starts its game: the claim and the game's row are one transaction, so a plan
-   * starts once, and a game whose row exists is resumed by the next process if this one dies before it runs.
+   * Starts a waiting plan's game, or ends the plan when it cannot start. One transaction takes, in this order,
+   * the season row (FOR SHARE), the seated accounts' rows (FOR SHARE) and then the plan's row, in one update: the
+   * order in which ending the season, changing its roster or blacklist and banning take them, so no two of them
+   * wait for each other in a circle. Every seat is checked inside it against the season's roster and blacklist and
+   * the bans: a player who may no longer play is never seated, and the plan is cancelled with the reason. The
+   * plan's end and the game's row are one transaction, so a plan starts once, and a game whose row exists is
+   * resumed by the next process if this one dies before it runs.
    */
   private async startPlan(planUuid: string): Promise<void> {
     const now = this.clock.now();
+    const plan = await q.waitingPlan(this.db, planUuid);
+    if (!plan) return;
+    const season = { uniqueId: plan.uniqueId, seasonId: plan.seasonId };
     let emojiSwitch = 0;
-    const game = await this.db.transaction(async (tx) => {
-      const plan = await q.claimPlan(tx, planUuid);
-      if (!plan) return null;
-      const setting = await q.matchSetting(tx, plan.uniqueId, plan.seasonId);
+    const outcome = await this.db.transaction(async (tx) => {
+      const setting = await q.matchSetting(tx, plan.uniqueId, plan.seasonId, { lock: true });
       if (!setting || seasonState(setting.season, now) !== SeasonState.RUNNING) {
-        await q.setPlanState(tx, planUuid, GameState.EXPIRED);
-        return null;
+        await q.endPlan(tx, planUuid, { state: GameState.EXPIRED });
+        return { kind: 'expired' as const };
       }
       emojiSwitch = setting.emojiSwitch;
+      const humans = plan.seats.map((s) => s.accountId).filter((id) => id !== 0);
+      await q.holdAccounts(tx, humans);
+      const refusals = await q.seatRefusals(tx, season, humans);
+      const refused = humans.find((id) => refusals.has(id));
+      if (refused !== undefined) {
+        const reason = refusals.get(refused) as FailReason;
+        const end = { state: GameState.STOPPED, stopReason: reason, stopAccount: refused, stopTime: now };
+        if (!(await q.endPlan(tx, planUuid, end))) return null;
+        return { kind: 'refused' as const, reason, accountIds: [...refusals.keys()] };
+      }
       const names = await q.seatNames(
         tx,
         plan.uniqueId,
@@ -339,10 +392,11 @@ export class GameHost {
       );
       let seats: GameSeatRow[] = plan.seats.map((s) => ({
         account_id: s.accountId,
-        nickname: s.accountId === 0 ? robotName(plan.aiLevel) : (names.get(s.accountId) ?? ''),
+        nickname: s.accountId === 0 ? '' : (names.get(s.accountId) ?? ''),
         init_points: s.initPoints,
       }));
       if (plan.shuffleSeat) seats = shuffled(seats);
+      seats = withRobotNames(seats);
       const seed = newSeed();
       const row = {
         uuid: randomUUID(),
@@ -363,22 +417,53 @@ export class GameHost {
         progress: { chang: 0, ju: 0, ben: 0, liqibang: 0, scores: seats.map((s) => s.init_points) },
         updateTime: now,
       };
+      if (!(await q.endPlan(tx, planUuid, { state: GameState.RUNNING, gameUuid: row.uuid }))) return null;
       await q.insertGame(tx, row);
-      await q.setPlanGame(tx, planUuid, row.uuid);
-      return row;
+      return { kind: 'started' as const, game: row };
     });
-    if (!game) return;
-    this.publish(game.uniqueId, game.seasonId, { kind: 'plans' });
-    await this.launch(game, { resumed: false, emojiSwitch });
+    if (!outcome) return;
+    this.publish(plan.uniqueId, plan.seasonId, { kind: 'plans' });
+    if (outcome.kind === 'refused') {
+      this.withdraw(season, outcome.accountIds);
+      this.publish(plan.uniqueId, plan.seasonId, { kind: 'failed', uuid: planUuid, reason: outcome.reason });
+      return;
+    }
+    if (outcome.kind === 'started') await this.launch(outcome.game, { resumed: false, emojiSwitch });
   }
 
-  /** Starts a game of a previous process again, from the start of its hand in progress. */
+  /**
+   * Players who may no longer play in a season (taken off its roster, blacklisted, banned): they are no longer
+   * ready there, their links are told so, and `cancelledPlans` (their waiting plans the caller cancelled) are
+   * announced as failed with `reason`.
+   */
+  withdraw(
+    season: { uniqueId: number; seasonId: number },
+    accountIds: number[],
+    cancelledPlans: { uuid: string; reason: FailReason }[] = [],
+  ): void {
+    const { uniqueId, seasonId } = season;
+    for (const accountId of this.presence.drop(uniqueId, seasonId, accountIds)) {
+      this.live.account(accountId, { op: 'ready', ready: false, unique_id: uniqueId, season_id: seasonId });
+    }
+    if (cancelledPlans.length > 0) this.publish(uniqueId, seasonId, { kind: 'plans' });
+    for (const plan of cancelledPlans)
+      this.publish(uniqueId, seasonId, { kind: 'failed', uuid: plan.uuid, reason: plan.reason });
+    this.kick();
+  }
+
+  /**
+   * Starts a game of a previous process again, from the start of its hand in progress. The hand is dealt again on
+   * the attempt after the one stored with its start (a seat may have seen that deal): a fresh wall of the same seed.
+   */
   private async resumeGame(game: q.GameRow): Promise<void> {
+    const before = game.handStart ? await q.handsBefore(this.db, game.uuid, game.hand) : [];
     const resumeFrom = game.handStart
       ? {
           hand: game.hand,
+          attempt: game.handAttempt + 1,
           progress: game.handStart,
-          log: await q.handLogsBefore(this.db, game.uuid, game.hand),
+          log: before.map((h) => h.log),
+          attempts: before.map((h) => h.attempt),
         }
       : undefined;
     const setting = await q.matchSetting(this.db, game.uniqueId, game.seasonId);
@@ -398,7 +483,7 @@ export class GameHost {
       resumed,
       emojiSwitch,
     }: {
-      resumeFrom?: { hand: number; progress: ProgressRow; log: unknown[] };
+      resumeFrom?: ResumeFrom;
       resumed: boolean;
       emojiSwitch: number;
     },
@@ -414,6 +499,7 @@ export class GameHost {
       handMessages: new Map(),
       paused: false,
       resumed,
+      dealStored: true,
     };
     this.running.set(game.uuid, running);
     game.seats.forEach((s, seat) => {
@@ -439,13 +525,13 @@ export class GameHost {
         initPoints: game.seats.map((s) => s.init_points),
         seed: game.seed,
         ...(resumeFrom ? { resumeFrom } : {}),
+        ...(this.callWindowMs != null ? { callWindowMs: this.callWindowMs } : {}),
         onEvent: (event) => this.onEvent(running, event),
       });
     } catch (error) {
       this.log.error({ err: error, game: game.uuid }, 'a game could not start');
-      this.forget(running);
-      await q.stopGame(this.db, game.uuid, `failed: ${String(error)}`, this.clock.now());
-      this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
+      await q.stopGame(this.db, game.uuid, failureText('start_failed', String(error)), this.clock.now());
+      this.failed(running, 'start_failed');
     }
   }
 
@@ -453,14 +539,15 @@ export class GameHost {
     // Seat messages wait for the events before them to be stored: a player never sees a hand whose start a
     // restart would not resume from.
     game.queue = game.queue
-      .then(() =>
-        event.type === 'seat_message'
-          ? this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask)
-          : this.store(game, event),
-      )
+      .then(() => (event.type === 'seat_message' ? this.deliverStored(game, event) : this.store(game, event)))
       .catch((error) =>
         this.log.error({ err: error, game: game.uuid }, `handling a game's ${event.type} failed`),
       );
+  }
+
+  /** A seat's message is delivered unless its hand's start could not be stored (see `Running.dealStored`). */
+  private deliverStored(game: Running, event: Extract<TableEvent, { type: 'seat_message' }>): void {
+    if (game.dealStored) this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask);
   }
 
   /** A seat's message goes to its player's links, and is kept for a player who comes back. */
@@ -509,7 +596,9 @@ export class GameHost {
         return;
       case 'hand_start': {
         const progress = progressOf(event);
-        await q.handStarted(this.db, game.uuid, event.hand, progress, now);
+        game.dealStored = false;
+        await q.handStarted(this.db, game.uuid, { hand: event.hand, attempt: event.attempt, progress }, now);
+        game.dealStored = true;
         this.progressChanged(game, progress);
         return;
       }
@@ -518,7 +607,7 @@ export class GameHost {
         await q.handEnded(
           this.db,
           game.uuid,
-          { hand: event.hand, progress, result: event.result, log: event.handLog },
+          { hand: event.hand, attempt: event.attempt, progress, result: event.result, log: event.handLog },
           now,
         );
         this.progressChanged(game, progress);
@@ -547,8 +636,8 @@ export class GameHost {
         return;
       case 'failed':
         this.log.error({ game: game.uuid, error: event.error }, 'a game stopped on an engine error');
-        await q.stopGame(this.db, game.uuid, `failed: ${event.error.slice(0, 500)}`, now);
-        this.ended(game, true);
+        await q.stopGame(this.db, game.uuid, failureText('engine_error', event.error), now);
+        this.failed(game, 'engine_error');
         return;
       default:
         return;
@@ -572,6 +661,15 @@ export class GameHost {
     }
     this.publish(game.uniqueId, game.seasonId, { kind: 'running' });
     this.kick();
+  }
+
+  /**
+   * A game that failed to start or stopped on an engine error: its players are free again (told the game ended
+   * if it had started), and the season's live stream announces it for the failed-table list.
+   */
+  private failed(game: Running, reason: GameFailure): void {
+    this.ended(game, true);
+    this.publish(game.uniqueId, game.seasonId, { kind: 'failed', uuid: game.uuid, reason });
   }
 
   private forget(game: Running): void {
@@ -612,9 +710,19 @@ function tableRuleView(
   };
 }
 
-/** The name a robot seat is recorded under. */
-export function robotName(aiLevel: number): string {
-  return `robot ${aiLevel}`;
+/**
+ * Robot seats told apart, numbered in seat order once the seats are final: `Robot 1`, `Robot 2`, … The record,
+ * its game file and every list carry these names; the console and the table show the same numbers in the
+ * reader's language (the web's `robotNumbers` counts them the same way).
+ */
+export function withRobotNames(seats: GameSeatRow[]): GameSeatRow[] {
+  let n = 0;
+  return seats.map((s) => (s.account_id === 0 ? { ...s, nickname: robotName(++n) } : s));
+}
+
+/** The name the `n`th robot seat of a game (1, 2, …, in seat order) is recorded under. */
+export function robotName(n: number): string {
+  return `Robot ${n}`;
 }
 
 /** Fisher–Yates with the system's secure random numbers: seat order is not predictable. */

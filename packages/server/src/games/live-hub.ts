@@ -26,6 +26,11 @@ class Topics<K, T> {
   has(key: K): boolean {
     return this.listeners.has(key);
   }
+
+  /** The keys with listeners. */
+  keys(): IterableIterator<K> {
+    return this.listeners.keys();
+  }
 }
 
 const seasonKey = (uniqueId: number, seasonId: number) => `${uniqueId}/${seasonId}`;
@@ -68,6 +73,12 @@ export class LiveHub {
 
   lobby(uniqueId: number, seasonId: number, event: LobbyEvent): void {
     this.lobbies.emit(seasonKey(uniqueId, seasonId), event);
+  }
+
+  /** To the links in every lobby of a tournament (a change of the tournament, such as its emoji switch). */
+  lobbiesOf(uniqueId: number, event: LobbyEvent): void {
+    const prefix = `${uniqueId}/`;
+    for (const key of [...this.lobbies.keys()]) if (key.startsWith(prefix)) this.lobbies.emit(key, event);
   }
 
   /** Whether the account has a player link open in this process. */

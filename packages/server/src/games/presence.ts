@@ -37,6 +37,20 @@ export class Presence {
     this.onChange(uniqueId, seasonId);
   }
 
+  /**
+   * Ends being ready for accounts that may no longer play in the season, whatever links declared it; answers
+   * those that were ready. Their links are told by the caller (they stop counting themselves ready).
+   */
+  drop(uniqueId: number, seasonId: number, accountIds: readonly number[]): number[] {
+    const key = `${uniqueId}/${seasonId}`;
+    const season = this.seasons.get(key);
+    if (!season) return [];
+    const dropped = accountIds.filter((id) => season.delete(id));
+    if (season.size === 0) this.seasons.delete(key);
+    if (dropped.length > 0) this.onChange(uniqueId, seasonId);
+    return dropped;
+  }
+
   isReady(uniqueId: number, seasonId: number, accountId: number): boolean {
     return this.seasons.get(`${uniqueId}/${seasonId}`)?.has(accountId) ?? false;
   }

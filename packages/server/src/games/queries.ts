@@ -1,13 +1,16 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { FailReason } from '@taikai/protocol';
+import { and, asc, eq, exists, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
   accounts,
+  bans,
   contests,
   gameHands,
   gamePlans,
   games,
   type ProgressRow,
   planSeats,
+  seasonAccountLists,
   seasonPlayers,
   seasons,
 } from '../db/schema';
@@ -21,8 +24,11 @@ export type PlanWithSeats = PlanRow & { seats: { seat: number; accountId: number
 const WAITING = 1;
 const STARTED = 2;
 const EXPIRED = 4;
+const CANCELLED = 5;
 const RUNNING = 2;
 const STOPPED = 5;
+const ACCEPTED = 2;
+const SIGNUP_BLACKLIST = 3;
 
 async function withSeats(db: Executor, plans: PlanRow[]): Promise<PlanWithSeats[]> {
   if (plans.length === 0) return [];
@@ -58,29 +64,156 @@ export async function duePlans(db: Executor, now: number): Promise<PlanWithSeats
   return withSeats(db, plans);
 }
 
-/** Marks a waiting plan started; undefined when it is no longer waiting (another pass took it, or it was stopped). */
-export async function claimPlan(db: Executor, uuid: string): Promise<PlanWithSeats | undefined> {
+/** A waiting plan with its seats, read without a lock (a plan's seats never change); undefined when not waiting. */
+export async function waitingPlan(db: Executor, uuid: string): Promise<PlanWithSeats | undefined> {
   const [plan] = await db
-    .update(gamePlans)
-    .set({ state: STARTED })
-    .where(and(eq(gamePlans.uuid, uuid), eq(gamePlans.state, WAITING)))
-    .returning();
+    .select()
+    .from(gamePlans)
+    .where(and(eq(gamePlans.uuid, uuid), eq(gamePlans.state, WAITING)));
   if (!plan) return undefined;
   const [withRows] = await withSeats(db, [plan]);
   return withRows;
 }
 
-export async function setPlanState(db: Executor, uuid: string, state: number): Promise<void> {
-  await db.update(gamePlans).set({ state }).where(eq(gamePlans.uuid, uuid));
+/** How a waiting plan ends: started as a game, expired, or cancelled because a seat may no longer play. */
+export type PlanEnd =
+  | { state: typeof STARTED; gameUuid: string }
+  | { state: typeof EXPIRED }
+  | { state: typeof CANCELLED; stopReason: FailReason; stopAccount: number; stopTime: number };
+
+/**
+ * Ends a waiting plan in one update of its row; false when it is no longer waiting (another pass took it, or it
+ * was stopped). One update only: a second update of a row this transaction wrote checks the plan's season
+ * reference again, a share lock on the season row taken after the plan's, which is the order that deadlocks
+ * with ending the season.
+ */
+export async function endPlan(db: Executor, uuid: string, end: PlanEnd): Promise<boolean> {
+  const rows = await db
+    .update(gamePlans)
+    .set(end)
+    .where(and(eq(gamePlans.uuid, uuid), eq(gamePlans.state, WAITING)))
+    .returning({ uuid: gamePlans.uuid });
+  return rows.length > 0;
 }
 
-export async function setPlanGame(db: Executor, uuid: string, gameUuid: string): Promise<void> {
-  await db.update(gamePlans).set({ gameUuid }).where(eq(gamePlans.uuid, uuid));
+/**
+ * Cancels the waiting plans that seat any of `accountIds` (of one season, or of every season) because those
+ * players may no longer play: state 5 with the reason and the first such seat's account. Answers the plans.
+ */
+export async function cancelPlansSeating(
+  db: Executor,
+  accountIds: number[],
+  reason: FailReason,
+  now: number,
+  season?: { uniqueId: number; seasonId: number },
+): Promise<{ uuid: string; uniqueId: number; seasonId: number }[]> {
+  const ids = [...new Set(accountIds.filter((id) => id !== 0))];
+  if (ids.length === 0) return [];
+  const seated = and(eq(planSeats.planUuid, gamePlans.uuid), inArray(planSeats.accountId, ids));
+  const firstSeated = db
+    .select({ accountId: planSeats.accountId })
+    .from(planSeats)
+    .where(seated)
+    .orderBy(asc(planSeats.seat))
+    .limit(1);
+  return db
+    .update(gamePlans)
+    .set({ state: CANCELLED, stopReason: reason, stopAccount: sql`(${firstSeated})`, stopTime: now })
+    .where(
+      and(
+        eq(gamePlans.state, WAITING),
+        season ? eq(gamePlans.uniqueId, season.uniqueId) : undefined,
+        season ? eq(gamePlans.seasonId, season.seasonId) : undefined,
+        exists(db.select({ one: sql`1` }).from(planSeats).where(seated)),
+      ),
+    )
+    .returning({ uuid: gamePlans.uuid, uniqueId: gamePlans.uniqueId, seasonId: gamePlans.seasonId });
+}
+
+/**
+ * Why each of `accountIds` may not sit at a table of the season now: `player_removed` not on its roster,
+ * `player_blacklisted` on its blacklist, `player_banned` the account or its e-mail is banned. Accounts that may
+ * play are not in the answer.
+ */
+export async function seatRefusals(
+  db: Executor,
+  key: { uniqueId: number; seasonId: number },
+  accountIds: number[],
+): Promise<Map<number, FailReason>> {
+  const ids = [...new Set(accountIds.filter((id) => id !== 0))];
+  const refusals = new Map<number, FailReason>();
+  if (ids.length === 0) return refusals;
+  const rows = await db
+    .select({
+      id: accounts.id,
+      state: seasonPlayers.state,
+      blacklisted: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(seasonAccountLists)
+          .where(
+            and(
+              eq(seasonAccountLists.uniqueId, key.uniqueId),
+              eq(seasonAccountLists.seasonId, key.seasonId),
+              eq(seasonAccountLists.list, SIGNUP_BLACKLIST),
+              eq(seasonAccountLists.accountId, accounts.id),
+            ),
+          ),
+      )}`,
+      banned: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(bans)
+          .where(
+            or(
+              and(eq(bans.kind, 'account'), eq(bans.value, sql`${accounts.id}::text`)),
+              and(eq(bans.kind, 'email'), eq(bans.value, accounts.email)),
+            ),
+          ),
+      )}`,
+    })
+    .from(accounts)
+    .leftJoin(
+      seasonPlayers,
+      and(
+        eq(seasonPlayers.accountId, accounts.id),
+        eq(seasonPlayers.uniqueId, key.uniqueId),
+        eq(seasonPlayers.seasonId, key.seasonId),
+      ),
+    )
+    .where(inArray(accounts.id, ids));
+  const found = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const row = found.get(id);
+    if (!row) refusals.set(id, 'player_removed');
+    else if (row.banned) refusals.set(id, 'player_banned');
+    else if (row.blacklisted) refusals.set(id, 'player_blacklisted');
+    else if (row.state !== ACCEPTED) refusals.set(id, 'player_removed');
+  }
+  return refusals;
+}
+
+/**
+ * Holds the rows of the accounts about to be seated (FOR SHARE, in id order) until the transaction ends. A ban
+ * takes its account's row FOR UPDATE before it writes: a start that checked the seats cannot commit a seat
+ * banned meanwhile, and a ban waits for a start in progress.
+ */
+export async function holdAccounts(db: Executor, accountIds: number[]): Promise<void> {
+  const ids = [...new Set(accountIds.filter((id) => id !== 0))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(inArray(accounts.id, ids))
+    .orderBy(asc(accounts.id))
+    .for('share');
 }
 
 export async function insertPlan(
   db: Executor,
-  plan: Omit<PlanRow, 'state' | 'gameUuid'> & { seats: { accountId: number; initPoints: number }[] },
+  plan: Omit<typeof gamePlans.$inferInsert, 'state' | 'gameUuid'> & {
+    seats: { accountId: number; initPoints: number }[];
+  },
 ): Promise<void> {
   const { seats, ...row } = plan;
   await db.transaction(async (tx) => {
@@ -112,9 +245,19 @@ export async function plannedAccounts(
   return new Set(rows.map((r) => r.accountId).filter((id) => id !== 0));
 }
 
-/** What starting a game of the season needs: the season row and the tournament's rule. */
-export async function matchSetting(db: Executor, uniqueId: number, seasonId: number) {
-  const [row] = await db
+/**
+ * What starting a game of the season needs: the season row and the tournament's rule. `lock` holds the season
+ * row (FOR SHARE) until the transaction ends. Whoever changes the season or its roster (ends the season, removes
+ * or blacklists players, plans a table) takes that row FOR UPDATE before any plan's: a start takes it first too,
+ * so the two wait for each other in one order, never in a circle.
+ */
+export async function matchSetting(
+  db: Executor,
+  uniqueId: number,
+  seasonId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
     .select({
       season: seasons,
       roundType: contests.roundType,
@@ -130,6 +273,7 @@ export async function matchSetting(db: Executor, uniqueId: number, seasonId: num
         sql`${contests.deleteTime} is null`,
       ),
     );
+  const [row] = lock ? await query.for('share', { of: seasons }) : await query;
   if (!row) return undefined;
   return { ...row, initPoint: Number(row.detailRule.init_point ?? 25000) };
 }
@@ -166,26 +310,33 @@ export async function runningGames(db: Executor): Promise<GameRow[]> {
   return db.select().from(games).where(eq(games.state, RUNNING)).orderBy(asc(games.startTime));
 }
 
-/** The logs of a game's hands before `hand`, in order: what a resumed game starts from. */
-export async function handLogsBefore(db: Executor, uuid: string, hand: number): Promise<unknown[]> {
-  const rows = await db
-    .select({ log: gameHands.log })
-    .from(gameHands)
-    .where(and(eq(gameHands.gameUuid, uuid), lt(gameHands.hand, hand)))
-    .orderBy(asc(gameHands.hand));
-  return rows.map((r) => r.log);
-}
-
-export async function handStarted(
+/**
+ * The logs of a game's hands before `hand`, in order, and the deal attempt each was played on: what a resumed game
+ * starts from.
+ */
+export async function handsBefore(
   db: Executor,
   uuid: string,
   hand: number,
-  progress: ProgressRow,
+): Promise<{ log: unknown; attempt: number }[]> {
+  return db
+    .select({ log: gameHands.log, attempt: gameHands.attempt })
+    .from(gameHands)
+    .where(and(eq(gameHands.gameUuid, uuid), lt(gameHands.hand, hand)))
+    .orderBy(asc(gameHands.hand));
+}
+
+/** A hand's start, with the deal attempt of its wall: stored before any seat is dealt the hand. */
+export async function handStarted(
+  db: Executor,
+  uuid: string,
+  hand: { hand: number; attempt: number; progress: ProgressRow },
   now: number,
 ): Promise<void> {
+  const { progress } = hand;
   await db
     .update(games)
-    .set({ hand, handStart: progress, progress, updateTime: now })
+    .set({ hand: hand.hand, handAttempt: hand.attempt, handStart: progress, progress, updateTime: now })
     .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)));
 }
 
@@ -193,16 +344,16 @@ export async function handStarted(
 export async function handEnded(
   db: Executor,
   uuid: string,
-  hand: { hand: number; progress: ProgressRow; result: unknown; log: unknown },
+  hand: { hand: number; attempt?: number; progress: ProgressRow; result: unknown; log: unknown },
   now: number,
 ): Promise<void> {
-  const { progress, log } = hand;
+  const { progress, log, attempt = 0 } = hand;
   const result = { ...progress, result: hand.result };
   await db.transaction(async (tx) => {
     await tx
       .insert(gameHands)
-      .values({ gameUuid: uuid, hand: hand.hand, result, log })
-      .onConflictDoUpdate({ target: [gameHands.gameUuid, gameHands.hand], set: { result, log } });
+      .values({ gameUuid: uuid, hand: hand.hand, result, log, attempt })
+      .onConflictDoUpdate({ target: [gameHands.gameUuid, gameHands.hand], set: { result, log, attempt } });
     await tx
       .update(games)
       .set({ progress, updateTime: now })

@@ -3,10 +3,12 @@ import { ErrorCode, LooseId, type SeasonChange } from '@taikai/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthedCtx } from '../context';
-import { authenticate } from '../domains/accounts/sessions';
+import type { SessionSignal } from '../domains/accounts/session-signals';
+import { authenticate, tokenHash } from '../domains/accounts/sessions';
 import { managedSeason } from '../domains/seasons/service';
-import { ContestError } from '../http/errors';
+import { ContestError, messageOf } from '../http/errors';
 import { route } from '../http/route';
+import { OpenCounts } from './live-limits';
 
 // The console's live channel of a season: `GET /api/contest/season_events?unique_id&season_id`, a server-sent
 // event stream of the season's changes (README, "Live channels"). Authorized like the season's game lists.
@@ -23,19 +25,78 @@ export const STREAM_TIMING = {
   retryMs: 5_000,
 };
 
-/** A client this far behind (bytes queued and not yet taken by the network) is cut off. */
-const MAX_BUFFERED = 1 << 20;
-
 /** Who may read a season's live changes: whoever may read its game lists. */
 const VIEW = 'viewSeason';
 
-type Stream = { res: ServerResponse; end: () => void };
+type Stream = {
+  res: ServerResponse;
+  accountId: number;
+  uniqueId: number;
+  /** The session's SHA-256, as ended sessions are announced. */
+  hash: string;
+  ip: string;
+  end: () => void;
+  /** Checks the session and the viewer's right to the season now; ends the stream when either is gone. */
+  recheck: () => void;
+  /** Ends the stream telling the viewer why (`event: closed`). */
+  close: (code: number) => void;
+};
+
+/** The open streams of this process, counted per account and per address (their caps). */
+class Streams {
+  readonly all = new Set<Stream>();
+  private readonly perAccount: OpenCounts<number>;
+  private readonly perAddress: OpenCounts<string>;
+
+  constructor(limits: { streamsPerAccount: number; streamsPerAddress: number }) {
+    this.perAccount = new OpenCounts(limits.streamsPerAccount);
+    this.perAddress = new OpenCounts(limits.streamsPerAddress);
+  }
+
+  /** Counts a stream about to open, or refuses it (2502, HTTP 429) when its account or address has too many. */
+  admit(accountId: number, ip: string): void {
+    if (!this.perAccount.open(accountId)) throw tooMany('event streams open for this account');
+    if (this.perAddress.open(ip)) return;
+    this.perAccount.close(accountId);
+    throw tooMany('event streams open from this address');
+  }
+
+  /** Gives back what `admit` counted. */
+  release(accountId: number, ip: string): void {
+    this.perAccount.close(accountId);
+    this.perAddress.close(ip);
+  }
+
+  /** Ended sessions end their streams at once; removed admins and observers have theirs checked now. */
+  signal(signal: SessionSignal): void {
+    if (signal.kind === 'ended') {
+      const hashes = new Set(signal.tokenHashes);
+      for (const stream of [...this.all]) if (hashes.has(stream.hash)) stream.close(ErrorCode.NOT_LOGGED_IN);
+      return;
+    }
+    const ids = signal.accountIds === 'all' ? null : new Set(signal.accountIds);
+    for (const stream of [...this.all])
+      if (stream.uniqueId === signal.uniqueId && (!ids || ids.has(stream.accountId))) stream.recheck();
+  }
+}
+
+function tooMany(what: string): ContestError {
+  return new ContestError(ErrorCode.LIMIT_REACHED, {
+    status: 429,
+    message: `${messageOf(ErrorCode.LIMIT_REACHED)} (too many ${what})`,
+  });
+}
 
 export function seasonStreamRoutes(app: FastifyInstance): void {
-  const open = new Set<Stream>();
+  const streams = new Streams(app.deps.config.live);
   // Open streams never end on their own: end them before the server closes, or its close waits for them.
   app.addHook('preClose', (done) => {
-    for (const stream of open) stream.end();
+    for (const stream of streams.all) stream.end();
+    done();
+  });
+  const unsubscribe = app.deps.sessions.subscribe((signal) => streams.signal(signal));
+  app.addHook('onClose', (_app, done) => {
+    unsubscribe();
     done();
   });
 
@@ -47,7 +108,8 @@ export function seasonStreamRoutes(app: FastifyInstance): void {
     handler: async (ctx, req, reply) => {
       const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
       await managedSeason(ctx.db, ctx, ids, VIEW);
-      openStream(ctx, ids, reply, open);
+      streams.admit(ctx.actor.id, ctx.ip);
+      openStream(ctx, ids, reply, streams);
     },
   });
 }
@@ -56,7 +118,7 @@ function openStream(
   ctx: AuthedCtx,
   ids: { uniqueId: number; seasonId: number },
   reply: FastifyReply,
-  open: Set<Stream>,
+  streams: Streams,
 ): void {
   reply.hijack();
   const res = reply.raw;
@@ -72,7 +134,8 @@ function openStream(
   const write = (text: string) => {
     if (res.writableEnded || res.destroyed) return;
     res.write(text);
-    if (res.writableLength > MAX_BUFFERED) res.destroy();
+    // A client that does not read what it is sent is cut off before it holds more of the server's memory.
+    if (res.writableLength > ctx.config.live.maxBufferedBytes) res.destroy();
   };
   const event = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 
@@ -87,9 +150,19 @@ function openStream(
   let ended = false;
   const stream: Stream = {
     res,
+    accountId: ctx.actor.id,
+    uniqueId: ids.uniqueId,
+    hash: ctx.token ? tokenHash(ctx.token) : '',
+    ip: ctx.ip,
     end: () => {
       cleanUp();
       if (!res.writableEnded) res.end();
+    },
+    recheck: () => void stillAllowed(),
+    close: (code) => {
+      if (ended) return;
+      event('closed', { code });
+      stream.end();
     },
   };
   function cleanUp() {
@@ -98,9 +171,10 @@ function openStream(
     unsubscribe();
     clearInterval(keepAlive);
     clearInterval(recheck);
-    open.delete(stream);
+    streams.all.delete(stream);
+    streams.release(stream.accountId, stream.ip);
   }
-  open.add(stream);
+  streams.all.add(stream);
   res.on('close', cleanUp);
   res.on('error', cleanUp);
 
@@ -112,10 +186,7 @@ function openStream(
       if (!actor) throw new ContestError(ErrorCode.NOT_LOGGED_IN);
       await managedSeason(ctx.db, { ...ctx, actor, now }, ids, VIEW);
     } catch (error) {
-      if (ended) return;
-      const code = error instanceof ContestError ? error.code : ErrorCode.SYSTEM_ERROR;
-      event('closed', { code });
-      stream.end();
+      stream.close(error instanceof ContestError ? error.code : ErrorCode.SYSTEM_ERROR);
     }
   }
 

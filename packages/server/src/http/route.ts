@@ -1,4 +1,4 @@
-import { ErrorCode } from '@taikai/protocol';
+import { ErrorCode, issueCode } from '@taikai/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
@@ -114,7 +114,9 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
     if (schema) {
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        throw new ContestError(ErrorCode.PARAM_ERROR, { message: parameterMessage(parsed.error) });
+        // 2517, or the code the spec gives the field's refusal (a team name's unreadable text: 2587).
+        const code = issueCode(parsed.error.issues, ErrorCode.PARAM_ERROR) as ErrorCode;
+        throw new ContestError(code, { message: parameterMessage(parsed.error, code) });
       }
       input = parsed.data;
     }
@@ -134,8 +136,8 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
   }
 }
 
-function parameterMessage(error: z.ZodError): string {
+function parameterMessage(error: z.ZodError, code: ErrorCode): string {
   const first = error.issues[0];
   const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-  return `${messageOf(ErrorCode.PARAM_ERROR)} (${where}${first?.message ?? 'invalid'})`;
+  return `${messageOf(code)} (${where}${first?.message ?? 'invalid'})`;
 }

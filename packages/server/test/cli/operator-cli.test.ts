@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { type Database, openPglite } from '../../src/db/client';
 import { accountByEmail } from '../../src/domains/accounts/queries';
+import { HANG_GUARD_MS } from '../support/hang-guard';
 
 // The operator CLI as an operator runs it (`npm run taikai -- …`), against an embedded data folder.
 
@@ -17,7 +18,7 @@ function taikai(...args: string[]) {
   const run = spawnSync(process.execPath, [bin, ...args], {
     env: { ...process.env, TAIKAI_DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: HANG_GUARD_MS,
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
@@ -52,7 +53,7 @@ describe('operator CLI', () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  });
 
   it('refuses to work on the data folder while the server holds it, and changes nothing', async () => {
     const server = spawn(process.execPath, [bin, 'serve'], {
@@ -77,7 +78,7 @@ describe('operator CLI', () => {
       await gone;
     }
     expect(taikai('account', 'grant', 'op.test@example.test', '5').out).toContain('now 125');
-  }, 180_000);
+  });
 
   it('explains its usage on an unknown command', () => {
     const res = taikai('frobnicate');

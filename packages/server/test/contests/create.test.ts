@@ -219,3 +219,40 @@ describe('create_contest validation (nothing taken on refusal)', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('create_contest: only modes the game server plays are sold', () => {
+  const unplayable = [
+    ['chuanma', { mode: 1, detail_rule: { chuanma: 1 } }],
+    ['xuezhandaodi', { mode: 2, detail_rule: { xuezhandaodi: 1 } }],
+    ['wanxiang', { mode: 2, detail_rule: { wanxiangxiuluo_mode: 1 } }],
+  ] as const;
+  for (const [mode, game_rule_setting] of unplayable) {
+    it(`a ${mode} tournament is refused with 2523 naming the engine's reason, and costs nothing`, async () => {
+      const org = await world.organiser({ currency: 120 });
+      const res = await world.post('create_contest', world.contestBody({ game_rule_setting }), {
+        token: org.token,
+      });
+      expect(res.body.error?.code, JSON.stringify(res.body)).toBe(2523);
+      expect(res.status).toBe(403);
+      const field = Object.keys(game_rule_setting.detail_rule)[0];
+      expect(res.body.error.unsupported).toEqual([expect.objectContaining({ field, value: 1 })]);
+      expect(res.body.error.message).toMatch(/not supported/);
+      expect(await world.currencyOf(org)).toBe(120);
+      expect(await listOf(org.token)).toEqual([]);
+    });
+  }
+
+  it('standard and dora3 tournaments, four- and three-player, are created', async () => {
+    for (const game_rule_setting of [
+      { mode: 1, detail_rule: {} },
+      { mode: 2, detail_rule: { dora3_mode: 1 } },
+      { mode: 11, detail_rule: {} },
+    ]) {
+      const org = await world.organiser({ currency: 60 });
+      const res = await world.post('create_contest', world.contestBody({ game_rule_setting }), {
+        token: org.token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  });
+});

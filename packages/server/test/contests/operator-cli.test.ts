@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../src/db/client';
 import { accountByEmail } from '../../src/domains/accounts/queries';
 import { anyContest, insertContest } from '../../src/domains/contests/queries';
+import { HANG_GUARD_MS } from '../support/hang-guard';
 
 // `taikai contest lock|unlock` and `taikai review list|approve|refuse`, as an operator runs them, against an
 // embedded data folder.
@@ -19,7 +20,7 @@ function taikai(...args: string[]) {
   const run = spawnSync(process.execPath, [bin, ...args], {
     env: { ...process.env, TAIKAI_DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: HANG_GUARD_MS,
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
@@ -114,5 +115,5 @@ describe('operator CLI: lock and review', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('no tournament 999999');
     expect(taikai('contest', 'lock').code).toBe(1);
-  }, 300_000);
+  });
 });

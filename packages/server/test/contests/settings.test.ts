@@ -1,7 +1,7 @@
 import { DEFAULT_RULE_3P, DEFAULT_RULE_4P } from '@taikai/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/db/schema';
+import { auditLog, gameRecords, recordPlayers } from '../../src/db/schema';
 import { type Organiser, startWorld, type World } from '../support/world';
 
 // update_contest_base beyond the basic form (times, switches, the advanced form, the manager notice) and the
@@ -136,6 +136,106 @@ describe('update_contest_base: contest_setting', () => {
     const negative = await update(org, unique_id, { contest_setting: { game_limit: -1 } });
     expect(negative.body.error.code).toBe(2517);
     expect((await detailOf(org, unique_id)).contest_setting.level_limit).toEqual([]);
+  });
+});
+
+describe('the game limit is one setting: contest_setting.game_limit and detail_rule.max_game_count', () => {
+  const limits = (d: { contest_setting: { game_limit: number }; rule: { max_game_count: number } }) => [
+    d.contest_setting.game_limit,
+    d.rule.max_game_count,
+  ];
+
+  it('game_limit sent alone is the enforced max_game_count, and both read back the same', async () => {
+    const { org, unique_id } = await fresh();
+    const res = await update(org, unique_id, { contest_setting: { game_limit: 3 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(limits(res.body.data)).toEqual([3, 3]);
+    expect(res.body.data.game_mode.detail_rule.max_game_count).toBe(3);
+    expect(limits(await detailOf(org, unique_id))).toEqual([3, 3]);
+  });
+
+  it('max_game_count sent alone shows as game_limit; a rule patch that does not name it keeps it', async () => {
+    const { org, unique_id } = await fresh();
+    await update(org, unique_id, { game_rule_setting: { mode: 2, detail_rule: { max_game_count: 6 } } });
+    expect(limits(await detailOf(org, unique_id))).toEqual([6, 6]);
+    await update(org, unique_id, { game_rule_setting: { mode: 2, detail_rule: { init_point: 30000 } } });
+    expect(limits(await detailOf(org, unique_id))).toEqual([6, 6]);
+  });
+
+  it('both sent: the one that changes the stored limit wins; two different changes are refused with 2517', async () => {
+    const { org, unique_id } = await fresh();
+    const detail = await detailOf(org, unique_id);
+    // A client that edits game_limit and sends the rule back as it read it.
+    const edited = await update(org, unique_id, {
+      contest_setting: { game_limit: 4 },
+      game_rule_setting: { mode: detail.mode, detail_rule: detail.rule },
+    });
+    expect(limits(edited.body.data)).toEqual([4, 4]);
+    // A client that edits max_game_count and sends game_limit back as it read it.
+    const other = await update(org, unique_id, {
+      contest_setting: { game_limit: 4 },
+      game_rule_setting: { mode: detail.mode, detail_rule: { ...detail.rule, max_game_count: 7 } },
+    });
+    expect(limits(other.body.data)).toEqual([7, 7]);
+    const both = await update(org, unique_id, {
+      contest_setting: { game_limit: 2 },
+      game_rule_setting: { mode: detail.mode, detail_rule: { ...detail.rule, max_game_count: 9 } },
+    });
+    expect(both.body.error?.code).toBe(2517);
+    expect(both.body.error.message).toContain('game_limit');
+    expect(limits(await detailOf(org, unique_id))).toEqual([7, 7]);
+  });
+
+  it('the game limit set as game_limit is enforced: a plan past it is refused with 2519', async () => {
+    const org = await world.organiser({ currency: 60 });
+    const { unique_id, season_id } = await world.contest(org);
+    const player = await world.organiser();
+    const id = player.account.id;
+    await world.post(
+      'add_contest_season_player',
+      { unique_id, season_id, account_list: [id] },
+      { token: org.token },
+    );
+    expect((await update(org, unique_id, { contest_setting: { game_limit: 1 } })).status).toBe(200);
+    world.clock.advance(DAY + 60);
+    // One game played: what the host writes when a game ends.
+    const uuid = crypto.randomUUID();
+    const now = world.clock.now();
+    await world.database.db.insert(gameRecords).values({
+      uuid,
+      uniqueId: unique_id,
+      seasonId: season_id,
+      startTime: now - 600,
+      endTime: now,
+      tag: '',
+      removed: 0,
+      roundType: 2,
+      detailRule: {},
+      seats: [id, 0, 0, 0].map((account_id) => ({ account_id, nickname: '', init_points: 25000 })),
+      result: [0, 1, 2, 3].map((seat) => ({ seat, part_point_1: 25000, total_point: 0 })),
+      log: {},
+      seed: 'x',
+      commitment: 'y',
+    });
+    await world.database.db.insert(recordPlayers).values(
+      [id, 0, 0, 0].map((accountId, seat) => ({
+        recordUuid: uuid,
+        uniqueId: unique_id,
+        seasonId: season_id,
+        accountId,
+        seat,
+        place: seat + 1,
+        partPoint: 25000,
+        totalPoint: 0,
+        endTime: now,
+      })),
+    );
+    const res = await world.post(
+      'create_game_plan',
+      { unique_id, season_id, account_list: [id, 0, 0, 0] },
+      { token: org.token },
+    );
+    expect(res.body.error?.code, JSON.stringify(res.body)).toBe(2519);
   });
 });
 

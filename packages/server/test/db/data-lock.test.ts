@@ -51,7 +51,7 @@ it('a data folder held by another live taikai process is refused, with that proc
   holder.kill('SIGKILL');
   await gone;
   lockDataDir(dir)();
-}, 60_000);
+});
 
 it('a stale lock naming a live process that is not taikai does not block', () => {
   const dir = tempDir();

@@ -1,5 +1,5 @@
 import { verifyGame } from '@taikai/engine';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { gameHands, gamePlans, gameRecords, recordPlayers } from '../../src/db/schema';
@@ -78,6 +78,28 @@ describe('game host', () => {
     expect((await gameRow(world, gameUuid)).state).toBe(3);
     const hands = await world.database.db.select().from(gameHands).where(eq(gameHands.gameUuid, gameUuid));
     expect(hands.length).toBe((record.log as { paipu: { log: unknown[] } }).paipu.log.length);
+  });
+
+  it('names the robots of a record apart, in seat order, in the record the organiser lists', async () => {
+    const s = await seasonWithRoster(world, 1);
+    const planUuid = await insertPlan(s, [0, s.ids[0], 0, 0]);
+    makeReady(world, s.unique_id, s.season_id, s.ids);
+    const gameUuid = await gameOfPlan(world, planUuid);
+    await recordOf(world, gameUuid);
+    const res = await world.get(
+      'fetch_contest_game_records',
+      { unique_id: s.unique_id, season_id: s.season_id, limit: 10 },
+      { token: s.owner.token },
+    );
+    const listed = res.body.data.record_list.find((r: { uuid: string }) => r.uuid === gameUuid);
+    expect(
+      listed.accounts.map((a: { account_id: number; nickname: string }) => [a.account_id, a.nickname]),
+    ).toEqual([
+      [0, 'Robot 1'],
+      [s.ids[0], s.roster[0].account.nickname],
+      [0, 'Robot 2'],
+      [0, 'Robot 3'],
+    ]);
   });
 
   it('plays a three-player table (South, round type 12) to its record', async () => {
@@ -167,6 +189,43 @@ describe('game host', () => {
     expect([...seated].sort()).toEqual([...s.ids].sort());
   });
 
+  it('a hand whose start cannot be stored is not shown: a restart would not know its wall was dealt', async () => {
+    const s = await seasonWithRoster(world, 1);
+    const host = world.app.deps.games;
+    const db = world.database.db;
+    // The database refuses the start of every hand after the first of this table (its tag marks it).
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_hand_start() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'hand start refused'; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_hand_start BEFORE UPDATE ON games FOR EACH ROW
+        WHEN (NEW.tag = 'unstored hands' AND NEW.hand > 0) EXECUTE FUNCTION refuse_hand_start()`),
+    );
+    // What reaches the player's links, watched without opening one (the player is away: the engine plays).
+    const deals: unknown[] = [];
+    const send = host.live.account.bind(host.live);
+    host.live.account = (accountId, m) => {
+      if (accountId === s.ids[0] && m.op === 'game_message' && 'qipai' in m.msg) deals.push(m.msg.qipai);
+      send(accountId, m);
+    };
+    try {
+      makeReady(world, s.unique_id, s.season_id, s.ids);
+      const plan = await insertPlan(s, [s.ids[0], 0, 0, 0], { remark: 'unstored hands' });
+      const gameUuid = await gameOfPlan(world, plan);
+      const record = await recordOf(world, gameUuid);
+      const hands = (record.log as { paipu: { log: unknown[] } }).paipu.log.length;
+      expect(hands).toBeGreaterThan(1);
+      // The game played on (the player's seat played by the engine), but only the first deal was shown.
+      expect(deals).toHaveLength(1);
+      expect((await gameRow(world, gameUuid)).hand).toBe(0);
+    } finally {
+      host.live.account = send;
+      await db.execute(sql.raw('DROP TRIGGER refuse_hand_start ON games'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_hand_start()'));
+    }
+  });
+
   it('a new process resumes a running game from the start of its hand in progress and records it once', async () => {
     const s = await seasonWithRoster(world, 1);
     const host = world.app.deps.games;
@@ -180,7 +239,7 @@ describe('game host', () => {
     });
     makeReady(world, s.unique_id, s.season_id, s.ids);
     const gameUuid = await gameOfPlan(world, await insertPlan(s, [s.ids[0], 0, 0, 0], { aiLevel: 1 }));
-    await eventually(async () => (await gameRow(world, gameUuid)).hand >= 2, 60_000, 'hand 2');
+    await eventually(async () => (await gameRow(world, gameUuid)).hand >= 2, 'hand 2');
     unlink();
     const before = await gameRow(world, gameUuid);
     const handsBefore = await world.database.db
@@ -188,6 +247,8 @@ describe('game host', () => {
       .from(gameHands)
       .where(eq(gameHands.gameUuid, gameUuid));
     await world.app.close();
+    // Where the next process picks up: the hand whose start (and deal attempt) was stored last.
+    const stopped = await gameRow(world, gameUuid);
 
     // The next process over the same database.
     const next = await buildApp({
@@ -204,6 +265,14 @@ describe('game host', () => {
       expect(log.paipu.log[h.hand]).toEqual(h.log);
     expect(verifyGame(record.seed, record.log as never).ok).toBe(true);
     expect(record.seed).toBe(before.seed);
+    // The hand in progress was dealt again on the next attempt, a fresh wall, and the record says so.
+    const redealt = { hand: stopped.hand, attempt: stopped.handAttempt + 1 };
+    expect(verifyGame(record.seed, record.log as never).redealt).toEqual([redealt]);
+    const [replayed] = await world.database.db
+      .select({ attempt: gameHands.attempt })
+      .from(gameHands)
+      .where(and(eq(gameHands.gameUuid, gameUuid), eq(gameHands.hand, stopped.hand)));
+    expect(replayed.attempt).toBe(redealt.attempt);
     const copies = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
     expect(copies).toHaveLength(1);
   });

@@ -347,7 +347,7 @@ describe('create_game_plan', () => {
 
   it('outside the standard variant start points may not differ from init_point (2517)', async () => {
     const s = await seasonWithRoster(world, 2, {
-      game_rule_setting: { mode: 2, detail_rule: { xuezhandaodi: 1 } },
+      game_rule_setting: { mode: 2, detail_rule: { dora3_mode: 1 } },
     });
     refused(
       await createPlan(s, { account_list: [s.ids[0], 0, 0, 0], init_points: [40000, 10000, 25000, 25000] }),

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { type SeasonChange, SeasonChangeWire } from '@taikai/protocol';
+import type { SeasonChange } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { STREAM_TIMING } from '../../src/games/season-stream';
+import { EventStream } from '../support/event-stream';
 import {
   eventually,
   gameOfPlan,
@@ -33,86 +34,6 @@ afterAll(() => world.close());
 async function listen(w: World): Promise<string> {
   await w.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(w.app.server.address() as AddressInfo).port}`;
-}
-
-type Frame = { event: string; data: string } | { comment: string };
-
-/** An open event stream: every frame (events and comments) as it arrives. */
-class EventStream {
-  readonly frames: Frame[] = [];
-  readonly ended: Promise<void>;
-  private readonly abort = new AbortController();
-  private wake: (() => void) | null = null;
-
-  private constructor(readonly response: Response) {
-    this.ended = this.read();
-  }
-
-  static async open(
-    origin: string,
-    token: string | undefined,
-    query: Record<string, unknown>,
-    path = '/api/contest/season_events',
-  ): Promise<EventStream | Response> {
-    const abort = new AbortController();
-    const url = `${origin}${path}?${new URLSearchParams(query as Record<string, string>)}`;
-    const response = await fetch(url, {
-      headers: { accept: 'text/event-stream', ...(token ? { authorization: `Majsoul ${token}` } : {}) },
-      signal: abort.signal,
-    });
-    if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
-    const stream = new EventStream(response);
-    stream.abort.signal.addEventListener('abort', () => abort.abort());
-    return stream;
-  }
-
-  private async read(): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of this.response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          const field = (name: string) =>
-            lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
-          if (lines.some((l) => l.startsWith('data: '))) {
-            this.frames.push({ event: field('event'), data: field('data') });
-          } else if (lines[0].startsWith(':')) this.frames.push({ comment: lines[0].slice(1).trim() });
-          this.wake?.();
-        }
-      }
-    } catch {
-      // aborted
-    }
-    this.wake?.();
-  }
-
-  events(name: string): unknown[] {
-    return this.frames.flatMap((f) => ('event' in f && f.event === name ? [JSON.parse(f.data)] : []));
-  }
-
-  changes(): SeasonChange[] {
-    return this.events('change').map((c) => SeasonChangeWire.parse(c));
-  }
-
-  async until(check: () => boolean, timeoutMs = 10_000, what = 'a frame'): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${what}: ${JSON.stringify(this.frames)}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-
-  close(): void {
-    this.abort.abort();
-  }
 }
 
 async function open(token: string | undefined, query: Record<string, unknown>, path?: string) {
@@ -176,15 +97,18 @@ describe('season event stream', () => {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('cache-control')).toContain('no-cache');
       expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
-      await stream.until(() => stream.events('hello').length > 0, 5000, 'hello');
+      const opened = Date.now();
+      await stream.until(() => stream.events('hello').length > 0, 'hello');
       expect(stream.events('hello')).toEqual([ids]);
       // Past the request timeout (1 s), the stream is still open and beating.
-      await new Promise((r) => setTimeout(r, 1500));
-      const beats = stream.frames.filter((f) => 'comment' in f && f.comment === 'keep-alive').length;
-      expect(beats).toBeGreaterThanOrEqual(4);
+      const beats = () => stream.frames.filter((f) => 'comment' in f && f.comment === 'keep-alive').length;
+      await stream.until(
+        () => beats() >= 4 && Date.now() - opened > 1500,
+        'four beats past the request timeout',
+      );
       stream.close();
     }
-    await eventually(() => openListeners() === 0, 3000, 'the listeners to go');
+    await eventually(() => openListeners() === 0, 'the listeners to go');
   });
 
   it('sends ready, plans, running, progress and records while a game is planned and played', async () => {
@@ -197,7 +121,7 @@ describe('season event stream', () => {
     const planUuid = await plan(world, s.owner, ids, [s.ids[0], 0, 0, 0], { ai_level: 0 });
     const gameUuid = await gameOfPlan(world, planUuid);
     await recordOf(world, gameUuid);
-    await stream.until(() => stream.changes().some((c) => c.kind === 'records'), 10_000, 'records');
+    await stream.until(() => stream.changes().some((c) => c.kind === 'records'), 'records');
 
     const changes = stream.changes();
     const kinds = changes.map((c) => c.kind);
@@ -232,7 +156,7 @@ describe('season event stream', () => {
     await stream.until(() => stream.events('hello').length > 0);
     expect(openListeners()).toBe(before + 1);
     stream.close();
-    await eventually(() => openListeners() === before, 3000, 'the listener to go');
+    await eventually(() => openListeners() === before, 'the listener to go');
   });
 });
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_GUARD_MS } from '../support/hang-guard';
 import { startWorld } from '../support/world';
 
 // The dev outbox serves every verification code to anyone who asks: it runs only where nobody else can ask.
@@ -21,7 +22,7 @@ function serve(env: Record<string, string>) {
   const run = spawnSync(process.execPath, [bin, 'serve'], {
     env: { ...process.env, DATABASE_URL: '', PORT: '0', TAIKAI_DATA_DIR: dataDir, ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: HANG_GUARD_MS,
   });
   return { code: run.status, err: run.stderr, dataDir };
 }
@@ -41,13 +42,13 @@ describe('TAIKAI_DEV_OUTBOX=1', () => {
       expect(res.err).toContain('HOST=127.0.0.1, ::1 or localhost');
       expect(existsSync(join(res.dataDir, 'pg'))).toBe(false);
     }
-  }, 120_000);
+  });
 
   it('refuses to start behind a reverse proxy', () => {
     const res = serve({ TAIKAI_DEV_OUTBOX: '1', HOST: '127.0.0.1', TRUST_PROXY: '1' });
     expect(res.code).toBe(1);
     expect(res.err).toContain('TRUST_PROXY=1');
-  }, 60_000);
+  });
 
   it('on loopback it serves the outbox and warns loudly in the log; mail files are the owner’s only', async () => {
     const lines: string[] = [];

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LinkClient } from '../support/link-client';
 import { startWorld, type World } from '../support/world';
 
 // Logs are read by more people than accounts are: no session token, e-mailed code or password may appear in
@@ -67,5 +69,26 @@ describe('the log at trace level', () => {
     for (const secret of ['Newcomer-Pw-77', registerCode, loginCode, byCode.body.data.token]) {
       expect(logged(secret), lines.filter((l) => l.includes(secret)).join('')).toBe(false);
     }
+  });
+});
+
+describe('a frame the player link refuses', () => {
+  it('an oversize frame is logged once, as a refused frame at warn level without a stack; more from the same address within a minute add no line', async () => {
+    await world.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `ws://127.0.0.1:${(world.app.server.address() as AddressInfo).port}`;
+    const from = lines.length;
+    for (let i = 0; i < 3; i++) {
+      const link = await LinkClient.open(base);
+      link.send({ op: 'ping', pad: 'x'.repeat(17_000) });
+      expect((await link.closed).code).toBe(1009);
+    }
+    const entries = lines
+      .slice(from)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; wsError?: string });
+    const serious = entries.filter((e) => e.level >= 40);
+    expect(serious).toHaveLength(1);
+    expect(serious[0]).toMatchObject({ level: 40, wsError: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' });
+    expect(serious[0].msg).toContain('frame refused');
+    expect(JSON.stringify(serious[0])).not.toContain('stack');
   });
 });

@@ -1,9 +1,10 @@
-import { ErrorCode, LIMITS } from '@taikai/protocol';
+import { AddContestAdminRes, ErrorCode, LIMITS } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Organiser, startWorld, type World } from '../support/world';
 import { accountIds, admins, codeOf, contestAudit, named, tournament } from './support';
 
-// The manager tab's admin roster: the creator alone adds and removes admins, at most 20, never themself.
+// The manager tab's admin roster: the creator alone adds and removes admins, at most 20, never themself; each
+// account of a call is added or reported on its own.
 
 let world: World;
 beforeAll(async () => {
@@ -29,7 +30,12 @@ describe('add_contest_admin', () => {
       { account_id: String(second.account.id), nickname: 'ignored' },
     ]);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual(named(first, second));
+    expect(AddContestAdminRes.safeParse(res.body.data).success).toBe(true);
+    expect(res.body.data).toEqual({
+      success: [first.account.id, second.account.id],
+      failed: [],
+      admin_list: named(first, second),
+    });
     expect(await detailAdmins(creator, unique_id)).toEqual(named(first, second));
     // The new admin now sees the tournament and its list entry.
     const list = await world.get('fetch_contest_list', {}, { token: first.token });
@@ -64,36 +70,58 @@ describe('add_contest_admin', () => {
     expect(await detailAdmins(creator, unique_id)).toEqual(named(admin));
   });
 
-  it('the creator cannot be an admin: 2546, and nothing of the call is added', async () => {
+  it('the creator in the list is reported with 2546 and the other accounts are added', async () => {
     const { creator, unique_id } = await tournament(world);
     const [other] = await accountIds(world, 1);
-    const res = await add(creator, unique_id, [other, creator.account.id]);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(codeOf(res)).toBe(ErrorCode.CREATOR_CANNOT_BE_ADMIN);
-    expect(await detailAdmins(creator, unique_id)).toEqual([]);
+    const res = await add(creator, unique_id, [creator.account.id, other]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.success).toEqual([other]);
+    expect(res.body.data.failed).toEqual([
+      { account_id: creator.account.id, error: ErrorCode.CREATOR_CANNOT_BE_ADMIN },
+    ]);
+    expect(admins(res)).toEqual([other]);
+    expect((await detailAdmins(creator, unique_id)).map((a: { account_id: number }) => a.account_id)).toEqual(
+      [other],
+    );
+    const [entry] = await contestAudit(world, unique_id, 'contest_admin.add');
+    expect(entry.after).toEqual({ admins: [other], added: [other] });
   });
 
-  it('an account that does not exist is refused with 1002, and nothing of the call is added', async () => {
+  it('an account that does not exist is reported with 1002 and the others are added; none added, no audit', async () => {
     const { creator, unique_id } = await tournament(world);
     const [other] = await accountIds(world, 1);
     const res = await add(creator, unique_id, [other, 2_000_000_000]);
-    expect(codeOf(res)).toBe(ErrorCode.ACCOUNT_NOT_FOUND);
-    expect(res.body.error.account_id).toBe(2_000_000_000);
-    expect(await detailAdmins(creator, unique_id)).toEqual([]);
-    expect(await contestAudit(world, unique_id, 'contest_admin.add')).toEqual([]);
+    expect(res.body.data.failed).toEqual([{ account_id: 2_000_000_000, error: ErrorCode.ACCOUNT_NOT_FOUND }]);
+    expect(admins(res)).toEqual([other]);
+    // Only refused accounts: nothing changes and nothing is written.
+    const none = await add(creator, unique_id, [creator.account.id, 2_000_000_001]);
+    expect(none.status).toBe(200);
+    expect(none.body.data.success).toEqual([]);
+    expect(none.body.data.failed.map((f: { error: number }) => f.error)).toEqual([
+      ErrorCode.CREATOR_CANNOT_BE_ADMIN,
+      ErrorCode.ACCOUNT_NOT_FOUND,
+    ]);
+    expect(await contestAudit(world, unique_id, 'contest_admin.add')).toHaveLength(1);
   });
 
-  it('a tournament has at most 20 admins: the 21st is refused with 2514, re-adding one of the 20 is not', async () => {
+  it('a tournament has at most 20 admins: those that fit are added in order, the rest reported with 2514', async () => {
     const { creator, unique_id } = await tournament(world);
     const twenty = await accountIds(world, LIMITS.ADMINS_MAX);
     expect(admins(await add(creator, unique_id, twenty.slice(0, 15)))).toHaveLength(15);
-    // 15 + 6 new would be 21: refused whole, even though 5 of them would fit.
+    // 15 + 6 new: the first 5 fit, the 6th is reported.
     const [extra] = await accountIds(world, 1);
-    expect(codeOf(await add(creator, unique_id, [...twenty.slice(15), extra]))).toBe(ErrorCode.ADMINS_MAX);
-    expect(await detailAdmins(creator, unique_id)).toHaveLength(15);
-    expect(admins(await add(creator, unique_id, twenty.slice(15)))).toEqual(twenty);
-    expect(codeOf(await add(creator, unique_id, [extra]))).toBe(ErrorCode.ADMINS_MAX);
-    expect(admins(await add(creator, unique_id, [twenty[0], twenty[19]]))).toEqual(twenty);
+    const res = await add(creator, unique_id, [...twenty.slice(15), extra]);
+    expect(res.body.data.success).toEqual(twenty.slice(15));
+    expect(res.body.data.failed).toEqual([{ account_id: extra, error: ErrorCode.ADMINS_MAX }]);
+    expect(admins(res)).toEqual(twenty);
+    expect(await detailAdmins(creator, unique_id)).toHaveLength(20);
+    expect((await add(creator, unique_id, [extra])).body.data.failed).toEqual([
+      { account_id: extra, error: ErrorCode.ADMINS_MAX },
+    ]);
+    // Re-adding one of the 20 is no new admin: it succeeds.
+    const again = await add(creator, unique_id, [twenty[0], twenty[19]]);
+    expect(again.body.data).toMatchObject({ success: [twenty[0], twenty[19]], failed: [] });
+    expect(admins(again)).toEqual(twenty);
   });
 
   it('two tabs of the creator adding admins at once never pass 20 together', async () => {
@@ -101,18 +129,22 @@ describe('add_contest_admin', () => {
     const secondTab = await world.login(creator);
     const present = await accountIds(world, 10);
     await add(creator, unique_id, present);
-    // Ten calls of two new admins each, at once, from two sessions: exactly five fit.
+    // Ten calls of two new admins each, at once, from two sessions: exactly ten accounts fit.
     const fresh = await accountIds(world, 20);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         add(i % 2 ? secondTab : creator, unique_id, fresh.slice(2 * i, 2 * i + 2)),
       ),
     );
-    const codes = results.map((r) => (r.status === 200 ? 'ok' : codeOf(r)));
-    expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
-    expect(codes.filter((c) => c === ErrorCode.ADMINS_MAX)).toHaveLength(5);
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const added = results.flatMap((r) => r.body.data.success as number[]);
+    const failed = results.flatMap((r) => r.body.data.failed as { account_id: number; error: number }[]);
+    // Exactly ten fit; the other ten are each reported with 2514, whichever call they came in.
+    expect(added).toHaveLength(10);
+    expect(failed).toHaveLength(10);
+    expect(failed.every((f) => f.error === ErrorCode.ADMINS_MAX)).toBe(true);
+    expect([...added, ...failed.map((f) => f.account_id)].sort()).toEqual([...fresh].sort());
     expect(await detailAdmins(creator, unique_id)).toHaveLength(LIMITS.ADMINS_MAX);
-    expect(await contestAudit(world, unique_id, 'contest_admin.add')).toHaveLength(6);
   });
 
   it('a deleted tournament answers 2560 to its creator', async () => {

@@ -52,8 +52,11 @@ export async function tournament(world: World) {
   return { creator, ...ids };
 }
 
-export const admins = (res: Reply): number[] =>
-  (res.body.data as { account_id: number }[]).map((a) => a.account_id);
+/** The admin list an answer carries: `add_contest_admin`'s `admin_list`, or `remove_contest_admin`'s list. */
+export const admins = (res: Reply): number[] => {
+  const data = res.body.data as { account_id: number }[] | { admin_list: { account_id: number }[] };
+  return (Array.isArray(data) ? data : data.admin_list).map((a) => a.account_id);
+};
 
 export const named = (...people: Organiser[]) =>
   people.map((p) => ({ account_id: p.account.id, nickname: p.account.nickname }));

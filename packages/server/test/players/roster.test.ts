@@ -222,6 +222,34 @@ describe('remove_contest_season_player', () => {
     expect(res.body).toEqual({ data: { success: [a.account.id] } });
     expect(await entries(world, s)).toEqual({ [b.account.id]: 2, [pending.account.id]: 1 });
   });
+
+  it('takes the players as account_list entries ({account_id, nickname}) too, as some bots send them', async () => {
+    const s = await seasonWith(world);
+    const [a, b, c] = await accounts(world, 3);
+    await add(s, [a.account.id, b.account.id, c.account.id]);
+    const res = await world.post(
+      'remove_contest_season_player',
+      {
+        ...ids(s),
+        account_list: [
+          { account_id: a.account.id, nickname: a.account.nickname },
+          { account_id: String(b.account.id), nickname: b.account.nickname },
+        ],
+      },
+      as(s),
+    );
+    expect(res.body).toEqual({ data: { success: [a.account.id, b.account.id] } });
+    expect(await entries(world, s)).toEqual({ [c.account.id]: 2 });
+  });
+
+  it('without account_id_list or account_list it is refused with 2517 and removes nobody', async () => {
+    const s = await seasonWith(world);
+    const [a] = await accounts(world, 1);
+    await add(s, [a.account.id]);
+    const res = await world.post('remove_contest_season_player', ids(s), as(s));
+    expect(res.body.error.code).toBe(2517);
+    expect(await entries(world, s)).toEqual({ [a.account.id]: 2 });
+  });
 });
 
 describe('mark_contest_season_player and update_contest_season_player_nickname', () => {

@@ -89,7 +89,7 @@ describe('no concealed tile of another seat reaches a seat', () => {
       world,
       await plan(world, s.owner, s, [s.ids[0], 0, s.ids[1], 0], { ai_level: 1, shuffle_seats: false }),
     );
-    for (const link of links) await link.next((m) => m.op === 'game_end', 0, 150_000);
+    for (const link of links) await link.next((m) => m.op === 'game_end', 0);
     const record = await recordOf(world, gameUuid);
     const log = record.log as { paipu: { log: Record<string, { shoupai?: string[] }>[][] } };
     const dealt = log.paipu.log.map((hand) => hand.find((m) => m.qipai)?.qipai?.shoupai as string[]);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   first = await playRecordedGame(world, s.owner, s, [s.ids[0], 0, s.ids[1], 0], { ai_level: 1 });
   world.clock.advance(5);
   second = await playRecordedGame(world, s.owner, s, [0, 0, 0, s.ids[0]], { ai_level: 1 });
-}, 180_000);
+});
 afterAll(() => world?.close());
 
 const ids = () => ({ unique_id: s.unique_id, season_id: s.season_id });

@@ -65,7 +65,7 @@ beforeAll(async () => {
   await db.execute(
     recountStatement(sql`unique_id = ${season.unique_id} and season_id = ${season.season_id}`),
   );
-}, 120_000);
+});
 afterAll(() => world?.close());
 
 describe('fetch_season_player_rank: the top 5000', () => {

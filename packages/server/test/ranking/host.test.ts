@@ -15,7 +15,7 @@ import { caller, dataOf, writeGame } from './support';
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 describe('rankings of played games', () => {
@@ -37,7 +37,7 @@ describe('rankings of played games', () => {
     }
     const [first, second] = data.list;
     expect(first.score).toBeGreaterThanOrEqual(second.score);
-  }, 120_000);
+  });
 
   it('records written while others of the same players are removed and restored: every recount holds', async () => {
     const s = await seasonWithRoster(world, 2);

@@ -60,7 +60,7 @@ beforeAll(async () => {
   ];
   for (const [i, byPlace] of games.entries())
     uuids.push(await writeGame(world, season, byPlace, base + i * 60));
-}, 120_000);
+});
 afterAll(() => world?.close());
 
 describe('fetch_season_player_rank: every rank rule', () => {

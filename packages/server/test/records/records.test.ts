@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   world.clock.advance(5);
   second = await playRecordedGame(world, s.owner, s, [0, 0, 0, s.ids[0]], { ai_level: 1 });
-}, 120_000);
+});
 afterAll(() => world?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: wire bodies

@@ -107,7 +107,12 @@ export async function insertRecord(
   for (const e of played.events) {
     if (e.type !== 'hand_end') continue;
     const progress = { chang: e.chang, ju: e.ju, ben: e.ben, liqibang: e.liqibang, scores: e.scores };
-    await handEnded(db, uuid, { hand: e.hand, progress, result: e.result, log: e.handLog }, options.endTime);
+    await handEnded(
+      db,
+      uuid,
+      { hand: e.hand, attempt: e.attempt, progress, result: e.result, log: e.handLog },
+      options.endTime,
+    );
   }
   await writeRecord(
     db,

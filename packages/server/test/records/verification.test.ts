@@ -25,7 +25,7 @@ beforeAll(async () => {
 describe('verifying a record', () => {
   it('the revealed seed matches the commitment and re-deals every hand of the log', () => {
     expect(record.seed).toBe(seedOf(7));
-    expect(verifyRecord(record)).toEqual({ ok: true, hands, problems: [] });
+    expect(verifyRecord(record)).toEqual({ ok: true, hands, problems: [], redealt: [] });
     expect(hands).toBeGreaterThan(0);
   });
 
@@ -59,6 +59,7 @@ describe('verifying a record', () => {
       ok: false,
       hands: 0,
       problems: ['the record holds no game log this server can read'],
+      redealt: [],
     });
   });
 });

@@ -70,6 +70,8 @@ export const CALL_CASES: Record<string, CallCase> = {
     request: (f) => ({ body: { account: f.stranger.account.email, password: 'wrong-pass', type: 0 } }),
   },
   logout: { request: () => ({ body: {} }), endsSession: true },
+  create_handoff_code: { request: () => ({ body: {} }) },
+  exchange_handoff_code: { request: () => ({ body: { code: 'no-such-hand-off-code' } }) },
   fetch_account_info: { request: () => ({ query: {} }) },
   server_time: { request: () => ({ query: {} }) },
   fetch_announcement: { request: () => ({ query: { language: 'en' } }) },
@@ -196,6 +198,7 @@ export const CALL_CASES: Record<string, CallCase> = {
   fetch_contest_game_plan_list: { request: (f) => ({ query: ids(f) }) },
   remove_contest_plan_game: { request: (f) => ({ body: { ...ids(f), uuid: GAME_UUID } }) },
   contest_running_game_list: { request: (f) => ({ query: ids(f) }) },
+  contest_failed_game_list: { request: (f) => ({ query: ids(f) }) },
   pause_contest_running_game: {
     request: (f) => ({ body: { unique_id: f.unique_id, game_uuid: GAME_UUID, resume: 1 } }),
   },

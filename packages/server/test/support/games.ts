@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { gamePlans, gameRecords, games } from '../../src/db/schema';
+import { HANG_GUARD_MS } from './hang-guard';
 import type { Organiser, startWorld } from './world';
 
 // Worlds with a running season, a roster and ready players, and games played through the real host and engine.
@@ -7,13 +8,12 @@ import type { Organiser, startWorld } from './world';
 export type World = Awaited<ReturnType<typeof startWorld>>;
 const DAY = 86_400;
 
-/** Polls until `check` answers something truthy (or throws after `timeoutMs`). */
+/** Polls until `check` answers something truthy (or throws once the wait has hung). */
 export async function eventually<T>(
   check: () => Promise<T> | T,
-  timeoutMs = 20_000,
   what = 'condition',
 ): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + HANG_GUARD_MS;
   for (;;) {
     const value = await check();
     if (value) return value as NonNullable<T>;
@@ -71,30 +71,22 @@ export async function plan(
 }
 
 /** The game a plan became, once it has started. */
-export async function gameOfPlan(world: World, planUuid: string, timeoutMs = 20_000): Promise<string> {
-  return eventually(
-    async () => {
-      const [row] = await world.database.db
-        .select({ gameUuid: gamePlans.gameUuid })
-        .from(gamePlans)
-        .where(eq(gamePlans.uuid, planUuid));
-      return row?.gameUuid ?? null;
-    },
-    timeoutMs,
-    `plan ${planUuid} to start`,
-  );
+export async function gameOfPlan(world: World, planUuid: string): Promise<string> {
+  return eventually(async () => {
+    const [row] = await world.database.db
+      .select({ gameUuid: gamePlans.gameUuid })
+      .from(gamePlans)
+      .where(eq(gamePlans.uuid, planUuid));
+    return row?.gameUuid ?? null;
+  }, `plan ${planUuid} to start`);
 }
 
 /** Waits for a game's record (it finished). */
-export async function recordOf(world: World, gameUuid: string, timeoutMs = 60_000) {
-  return eventually(
-    async () => {
-      const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
-      return row ?? null;
-    },
-    timeoutMs,
-    `record of ${gameUuid}`,
-  );
+export async function recordOf(world: World, gameUuid: string) {
+  return eventually(async () => {
+    const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, gameUuid));
+    return row ?? null;
+  }, `record of ${gameUuid}`);
 }
 
 /** A game's row (state 2 running, 3 finished, 5 stopped). */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { PlayerLinkOut } from '@taikai/protocol';
 import { WebSocket } from 'ws';
+import { HANG_GUARD_MS } from './hang-guard';
 import type { Organiser, World } from './world';
 
 // A scripted player-link client for tests that drive the link of a listening world: keeps every message it
@@ -63,7 +64,7 @@ export class LinkClient {
   }
 
   /** The first message from `from` on that matches (waiting for it). */
-  async next(match: (m: LinkMessage) => boolean, from = 0, timeoutMs = 5000): Promise<LinkMessage> {
+  async next(match: (m: LinkMessage) => boolean, from = 0): Promise<LinkMessage> {
     const found = () => this.messages.slice(from).find(match);
     const now = found();
     if (now) return now;
@@ -71,7 +72,7 @@ export class LinkClient {
       const timer = setTimeout(() => {
         this.listeners.delete(check);
         reject(new Error(`no matching message; got ${JSON.stringify(this.messages.slice(-5))}`));
-      }, timeoutMs);
+      }, HANG_GUARD_MS);
       const check = () => {
         const m = found();
         if (!m) return;

@@ -27,7 +27,7 @@ import {
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 /** The cells of a workbook's first sheet, each as [type, value]. */
@@ -238,7 +238,7 @@ describe('import_contest_team_xlsx', () => {
     expect((await rosterOf(world, s))[numeric.account.id]).toBe(2);
     expect(await remarkOf(s, taken.account.id)).toBe('stays');
     expect(await remarkOf(s, numeric.account.id)).toBe('numbers are read as digits');
-  }, 60_000);
+  });
 
   it('the roster cap: accounts not on the roster past it are 2566', async () => {
     const s = await teamSeason(world);
@@ -271,7 +271,7 @@ describe('import_contest_team_xlsx', () => {
     expect(codeOf(bomb)).toBe(2578);
     expect(bomb.body.error.message).toContain('too large');
     expect(await snapshot(world, s)).toEqual(before);
-  }, 60_000);
+  });
 });
 
 /** A zip whose one entry, a sheet, is 64 MB of spaces deflated into a few tens of kilobytes. */

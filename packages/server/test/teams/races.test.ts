@@ -30,7 +30,7 @@ describe('races on one team season', () => {
       expect(codes.filter((c) => c === 2576)).toHaveLength(1);
       expect(Object.keys(await teamsOf(world, s))).toHaveLength(300);
     }
-  }, 90_000);
+  });
 
   it('parallel imports and batches (320 new teams in all) leave exactly 300 teams', async () => {
     const s = await teamSeason(world);
@@ -49,7 +49,7 @@ describe('races on one team season', () => {
     expect(codes.filter((c) => c === 'ok')).toHaveLength(15);
     expect(codes.filter((c) => c === 2576 || c === 2578)).toHaveLength(1);
     expect(Object.keys(await teamsOf(world, s))).toHaveLength(300);
-  }, 60_000);
+  });
 
   it('the same player added to two teams at once joins exactly one (the other answer is 2580)', async () => {
     const s = await teamSeason(world);

@@ -21,7 +21,7 @@ import {
 let world: World;
 beforeAll(async () => {
   world = await startWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 type Row = { team_id: number; name: string; rank: number; total_point: number; total_score: number };
@@ -187,11 +187,7 @@ describe('team names in the season’s lists', () => {
       world,
       await plan(world, s.owner, season, [0, ps[1], 0, 0], { ai_level: 0 }),
     );
-    await eventually(
-      async () => (await gameRow(world, gameUuid)).handStart !== null,
-      20_000,
-      'the first hand',
-    );
+    await eventually(async () => (await gameRow(world, gameUuid)).handStart !== null, 'the first hand');
     const running = dataOf(await call.get('contest_running_game_list'));
     expect(running[0].players.map((p: { team_name?: string }) => p.team_name)).toEqual([
       undefined,
@@ -208,7 +204,7 @@ describe('team names in the season’s lists', () => {
     );
     stop();
     host.linkChanged(ps[1]);
-  }, 180_000);
+  });
 
   it('a personal season shows no team, even for players in teams made while it ranked teams', async () => {
     const s = await teamSeason(world);

@@ -2,11 +2,14 @@ import { isIP } from 'node:net';
 import { decodeAccountId, ErrorCode, encodeAccountId } from '@taikai/protocol';
 import { audit } from '../../audit';
 import type { Ctx } from '../../context';
+import type { Executor } from '../../db/client';
+import { cancelPlansSeating } from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import { newCredential } from './credentials';
 import * as q from './queries';
 import { newPassword } from './secrets';
 import { normaliseEmail } from './service';
+import { announceEnded, endSessionsOf } from './sessions';
 
 // Operator commands (the CLI). They run with no actor; the audit log records them as the operator's.
 
@@ -81,9 +84,9 @@ export async function setPassword(ctx: Ctx, ref: string, given?: string): Promis
   const account = await findAccount(ctx, ref);
   const password = given ?? newPassword();
   const passwordHash = await newCredential(password);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     await q.setPasswordHash(tx, account.id, passwordHash);
-    await q.deleteSessionsOf(tx, account.id);
+    const hashes = await endSessionsOf(tx, account.id);
     await audit(tx, ctx, {
       action: 'operator.account.password',
       targetType: 'account',
@@ -91,7 +94,9 @@ export async function setPassword(ctx: Ctx, ref: string, given?: string): Promis
       before: null,
       after: { sessions: 'ended' },
     });
+    return hashes;
   });
+  announceEnded(ctx, ended);
   return password;
 }
 
@@ -109,13 +114,16 @@ export async function setBan(
   banned: boolean,
 ): Promise<{ kind: string; value: string }> {
   const [kind, value] = await banTarget(ctx, ref);
-  await ctx.db.transaction(async (tx) => {
+  let cancelled: BannedPlans = { accountId: 0, plans: [] };
+  const ended = await ctx.db.transaction(async (tx) => {
+    if (banned) cancelled = await cancelPlansOfBanned(tx, kind, value, ctx.now);
     const changed = banned ? await q.insertBan(tx, kind, value, ctx.now) : await q.deleteBan(tx, kind, value);
-    // A banned account (by id or e-mail) is logged out everywhere.
-    if (banned && kind === 'account') await q.deleteSessionsOf(tx, Number(value));
+    // A banned account (by id or e-mail) is logged out everywhere, its open links and streams included.
+    let hashes: string[] = [];
+    if (banned && kind === 'account') hashes = await endSessionsOf(tx, Number(value));
     if (banned && kind === 'email') {
       const holder = await q.accountByEmail(tx, value);
-      if (holder) await q.deleteSessionsOf(tx, holder.id);
+      if (holder) hashes = await endSessionsOf(tx, holder.id);
     }
     if (changed) {
       await audit(tx, ctx, {
@@ -126,8 +134,37 @@ export async function setBan(
         after: { banned },
       });
     }
+    return hashes;
   });
+  announceEnded(ctx, ended);
+  for (const plan of cancelled.plans) {
+    ctx.games.withdraw(plan, [cancelled.accountId], [{ uuid: plan.uuid, reason: 'player_banned' }]);
+  }
   return { kind, value };
+}
+
+type BannedPlans = { accountId: number; plans: { uuid: string; uniqueId: number; seasonId: number }[] };
+
+/**
+ * The waiting plans of the account a ban names (by id or e-mail), in every season, cancelled (`player_banned`).
+ * The account's row is locked first: the game host holds it while it checks and seats the account, so a ban
+ * waits for a start in progress, and a start after it sees the ban.
+ */
+async function cancelPlansOfBanned(
+  tx: Executor,
+  kind: q.BanKind,
+  value: string,
+  now: number,
+): Promise<BannedPlans> {
+  const holder =
+    kind === 'account'
+      ? await q.accountByIdForUpdate(tx, Number(value))
+      : kind === 'email'
+        ? await q.accountByEmail(tx, value)
+        : undefined;
+  if (!holder) return { accountId: 0, plans: [] };
+  if (kind === 'email') await q.accountByIdForUpdate(tx, holder.id);
+  return { accountId: holder.id, plans: await cancelPlansSeating(tx, [holder.id], 'player_banned', now) };
 }
 
 export async function setCreateRight(ctx: Ctx, ref: string, allowed: boolean): Promise<void> {

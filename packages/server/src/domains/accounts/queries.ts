@@ -2,7 +2,15 @@ import { ErrorCode } from '@taikai/protocol';
 import { and, desc, eq, gt, inArray, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { accounts, announcements, bans, loginFailures, sessions, verificationCodes } from '../../db/schema';
+import {
+  accounts,
+  announcements,
+  bans,
+  handoffCodes,
+  loginFailures,
+  sessions,
+  verificationCodes,
+} from '../../db/schema';
 import { ContestError } from '../../http/errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -95,12 +103,22 @@ export async function deleteExpiredSessionsOf(db: Executor, accountId: number, n
   await db.delete(sessions).where(and(eq(sessions.accountId, accountId), lte(sessions.expireTime, now)));
 }
 
-export async function deleteSessionsOfKey(db: Executor, apiKeyId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.apiKeyId, apiKeyId));
+/** Ends the sessions opened with an API key; answers their token hashes. */
+export async function deleteSessionsOfKey(db: Executor, apiKeyId: number): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.apiKeyId, apiKeyId))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
-export async function deleteSessionsOf(db: Executor, accountId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+/** Ends every session of an account; answers their token hashes. */
+export async function deleteSessionsOf(db: Executor, accountId: number): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.accountId, accountId))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -254,4 +272,30 @@ export async function announcementLanguages(db: Executor): Promise<string[]> {
 export async function insertAnnouncement(db: Executor, values: typeof announcements.$inferInsert) {
   const [row] = await db.insert(announcements).values(values).returning();
   return row;
+}
+
+/** Stores a hand-off code's hash; the account's expired codes are deleted first. */
+export async function insertHandoffCode(
+  db: Executor,
+  values: typeof handoffCodes.$inferInsert,
+): Promise<void> {
+  await db
+    .delete(handoffCodes)
+    .where(
+      and(eq(handoffCodes.accountId, values.accountId), lte(handoffCodes.expireTime, values.createTime)),
+    );
+  await db.insert(handoffCodes).values(values);
+}
+
+/** Deletes a live hand-off code and answers its account: of parallel exchanges of one code, one gets it. */
+export async function takeHandoffCode(
+  db: Executor,
+  codeHash: string,
+  now: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .delete(handoffCodes)
+    .where(and(eq(handoffCodes.codeHash, codeHash), gt(handoffCodes.expireTime, now)))
+    .returning({ accountId: handoffCodes.accountId });
+  return row?.accountId;
 }

@@ -1,5 +1,7 @@
 import {
+  CreateHandoffCodeReq,
   DevOutboxReq,
+  ExchangeHandoffCodeReq,
   FetchAccountInfoReq,
   FetchAnnouncementReq,
   LoginReq,
@@ -10,6 +12,7 @@ import {
 } from '@taikai/protocol';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import * as handoff from './handoff';
 import * as accounts from './service';
 
 export function accountRoutes(app: FastifyInstance): void {
@@ -46,6 +49,21 @@ export function accountRoutes(app: FastifyInstance): void {
     path: 'logout',
     body: LogoutReq,
     handler: (ctx) => accounts.logout(ctx, ctx.token),
+  });
+
+  route(app, 'POST', 'create_handoff_code', {
+    auth: 'account',
+    path: 'create_handoff_code',
+    body: CreateHandoffCodeReq,
+    handler: (ctx) => handoff.createHandoffCode(ctx),
+  });
+
+  route(app, 'POST', 'exchange_handoff_code', {
+    auth: 'public',
+    path: 'exchange_handoff_code',
+    body: ExchangeHandoffCodeReq,
+    rateLimit: { max: limits.loginPerIp, timeWindow: 60_000 },
+    handler: (ctx, body) => handoff.exchangeHandoffCode(ctx, body.code),
   });
 
   route(app, 'GET', 'fetch_account_info', {

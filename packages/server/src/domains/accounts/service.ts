@@ -19,7 +19,7 @@ import { bookAttempt } from './attempts';
 import { checkCredential, checkNoCredential, newCredential } from './credentials';
 import * as q from './queries';
 import { newCode, sha256 } from './secrets';
-import { authenticate, openSession } from './sessions';
+import { announceEnded, authenticate, endSession, openSession } from './sessions';
 
 /** Seconds between two codes sent to the same e-mail for the same purpose. */
 export const CODE_COOLDOWN_S = 60;
@@ -211,9 +211,9 @@ async function loginWithKey(ctx: Ctx, uid: number, key: string): Promise<z.infer
 export async function logout(ctx: Ctx, token: string | undefined): Promise<Record<string, never>> {
   if (!token) return {};
   const actor = await authenticate(ctx, token);
-  await ctx.db.transaction(async (tx) => {
-    const revoked = await q.deleteSession(tx, sha256(token));
-    if (revoked && actor) {
+  const ended = await ctx.db.transaction(async (tx) => {
+    const revoked = await endSession(tx, token);
+    if (revoked.length > 0 && actor) {
       await audit(
         tx,
         { ...ctx, actor },
@@ -226,7 +226,9 @@ export async function logout(ctx: Ctx, token: string | undefined): Promise<Recor
         },
       );
     }
+    return revoked;
   });
+  announceEnded(ctx, ended);
   return {};
 }
 

@@ -1,6 +1,6 @@
 import type { SessionRes } from '@taikai/protocol';
 import type { z } from 'zod';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import * as q from './queries';
 import { newToken, sha256 } from './secrets';
@@ -39,7 +39,32 @@ export async function openSession(
   return { token, account_id: accountId };
 }
 
+// Ending sessions: each function ends them inside the caller's transaction and answers the token hashes it ended;
+// once the transaction committed, the caller hands them to `announceEnded`, which closes the live channels
+// (player links, season event streams) opened with them.
+
+/** Ends the session of a token (logout). */
+export async function endSession(tx: Executor, token: string): Promise<string[]> {
+  const hash = sha256(token);
+  return (await q.deleteSession(tx, hash)) > 0 ? [hash] : [];
+}
+
+/** Ends every session of an account (ban, new password). */
+export async function endSessionsOf(tx: Executor, accountId: number): Promise<string[]> {
+  return q.deleteSessionsOf(tx, accountId);
+}
+
 /** Ends the sessions opened with an API key (when the key is revoked). */
-export async function endSessionsOfKey(tx: Executor, apiKeyId: number): Promise<void> {
-  await q.deleteSessionsOfKey(tx, apiKeyId);
+export async function endSessionsOfKey(tx: Executor, apiKeyId: number): Promise<string[]> {
+  return q.deleteSessionsOfKey(tx, apiKeyId);
+}
+
+/** Tells the live channels that these sessions ended (call it after the ending transaction committed). */
+export function announceEnded(deps: Pick<Deps, 'sessions'>, tokenHashes: string[]): void {
+  deps.sessions.publish({ kind: 'ended', tokenHashes });
+}
+
+/** The SHA-256 of a session token, as sessions are stored and announced. */
+export function tokenHash(token: string): string {
+  return sha256(token);
 }

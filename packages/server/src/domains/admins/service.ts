@@ -10,17 +10,15 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
-import { ContestError } from '../../http/errors';
 import { namesOf } from '../accounts/service';
-import { managedContest } from '../contests/service';
+import { managedContest } from '../contests/access';
+import { adminIdsOf } from './access';
 import * as q from './queries';
 
-type AdminList = z.infer<typeof AddContestAdminRes>;
+/** Internal ids of a tournament's admins (kept in `./access`, which the tournament access check imports). */
+export { adminIdsOf };
 
-/** Internal ids of a tournament's admins. */
-export async function adminIdsOf(db: Executor, uniqueId: number): Promise<number[]> {
-  return (await q.adminRows(db, uniqueId)).map((r) => r.accountId);
-}
+type AddResult = z.infer<typeof AddContestAdminRes>;
 
 /** Tournaments an account administers (not created). */
 export async function administeredBy(db: Executor, accountId: number): Promise<number[]> {
@@ -44,28 +42,35 @@ export async function addAdmin(
 }
 
 /**
- * `add_contest_admin`: makes accounts admins of a tournament, all or none, in one transaction. Refusals of the
- * whole call, in order: those of `managedContest` (2513 not the creator) · 2546 the creator is in the list ·
- * 1002 an account that does not exist · 2514 the tournament would have more than 20 admins. Accounts already
- * admin are left as they are. The tournament row is locked first, so two additions at once are counted one after
- * the other and never pass 20 together. Answers `admin_list` as it now stands.
+ * `add_contest_admin`: makes accounts admins of a tournament in one transaction, each account on its own: the
+ * creator (2546), an account that does not exist (1002) and those past the 20th admin (2514, in the order sent)
+ * are reported in `failed`, the others added. Accounts already admin are left as they are (and count as
+ * success). The whole call is refused only by `managedContest` (2513 not the creator, …). The tournament row is
+ * locked first, so two additions at once are counted one after the other and never pass 20 together.
  */
 export async function addContestAdmins(
   ctx: AuthedCtx,
   req: z.infer<typeof AddContestAdminReq>,
-): Promise<AdminList> {
+): Promise<AddResult> {
   return ctx.db.transaction(async (tx) => {
     const { row, adminIds } = await managedContest(tx, ctx, req.unique_id, 'manageAdmins', true);
     const asked = [...new Set(req.account_list)];
-    if (asked.includes(row.creatorId)) throw new ContestError(ErrorCode.CREATOR_CANNOT_BE_ADMIN);
     const known = await namesOf(tx, asked);
-    const unknown = asked.find((id) => !known.has(id));
-    if (unknown !== undefined) {
-      throw new ContestError(ErrorCode.ACCOUNT_NOT_FOUND, { data: { account_id: unknown } });
+    const success: number[] = [];
+    const failed: { account_id: number; error: number }[] = [];
+    const fresh: number[] = [];
+    for (const id of asked) {
+      if (id === row.creatorId) failed.push({ account_id: id, error: ErrorCode.CREATOR_CANNOT_BE_ADMIN });
+      else if (!known.has(id)) failed.push({ account_id: id, error: ErrorCode.ACCOUNT_NOT_FOUND });
+      else if (adminIds.includes(id)) success.push(id);
+      else if (adminIds.length + fresh.length >= LIMITS.ADMINS_MAX)
+        failed.push({ account_id: id, error: ErrorCode.ADMINS_MAX });
+      else {
+        fresh.push(id);
+        success.push(id);
+      }
     }
-    const fresh = asked.filter((id) => !adminIds.includes(id));
-    if (adminIds.length + fresh.length > LIMITS.ADMINS_MAX) throw new ContestError(ErrorCode.ADMINS_MAX);
-    if (fresh.length === 0) return adminList(tx, adminIds);
+    if (fresh.length === 0) return { success, failed, admin_list: await adminList(tx, adminIds) };
     for (const id of fresh) await q.insertAdmin(tx, row.uniqueId, id, ctx.now);
     await audit(tx, ctx, {
       action: 'contest_admin.add',
@@ -74,7 +79,7 @@ export async function addContestAdmins(
       before: { admins: adminIds },
       after: { admins: [...adminIds, ...fresh], added: fresh },
     });
-    return adminList(tx, await adminIdsOf(tx, row.uniqueId));
+    return { success, failed, admin_list: await adminList(tx, await adminIdsOf(tx, row.uniqueId)) };
   });
 }
 
@@ -86,10 +91,10 @@ export async function removeContestAdmins(
   ctx: AuthedCtx,
   req: z.infer<typeof RemoveContestAdminReq>,
 ): Promise<z.infer<typeof RemoveContestAdminRes>> {
-  return ctx.db.transaction(async (tx) => {
+  const { list, uniqueId, removed } = await ctx.db.transaction(async (tx) => {
     const { row, adminIds } = await managedContest(tx, ctx, req.unique_id, 'manageAdmins', true);
     const removed = await q.deleteAdmins(tx, row.uniqueId, [...new Set(req.account_id_list)]);
-    if (removed.length === 0) return adminList(tx, adminIds);
+    if (removed.length === 0) return { list: await adminList(tx, adminIds), uniqueId: row.uniqueId, removed };
     const left = adminIds.filter((id) => !removed.includes(id));
     await audit(tx, ctx, {
       action: 'contest_admin.remove',
@@ -98,6 +103,9 @@ export async function removeContestAdmins(
       before: { admins: adminIds },
       after: { admins: left, removed },
     });
-    return adminList(tx, left);
+    return { list: await adminList(tx, left), uniqueId: row.uniqueId, removed };
   });
+  // What the removed admins hold open in the tournament (links in its lobbies, its event streams) is checked now.
+  ctx.sessions.publish({ kind: 'access', uniqueId, accountIds: removed });
+  return list;
 }

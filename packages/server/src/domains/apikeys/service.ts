@@ -11,7 +11,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { newApiKey, sha256 } from '../accounts/secrets';
-import { endSessionsOfKey } from '../accounts/sessions';
+import { announceEnded, endSessionsOfKey } from '../accounts/sessions';
 import * as q from './queries';
 
 /** Characters of a key shown in the list to tell keys apart (`tk_` and four more). */
@@ -64,10 +64,10 @@ export async function list(ctx: AuthedCtx): Promise<z.infer<typeof ApiKeyWire>[]
  * logins with it answer 1003.
  */
 export async function revoke(ctx: AuthedCtx, id: number): Promise<Record<string, never>> {
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const row = await q.revokeKey(tx, ctx.actor.id, id, ctx.now);
     if (!row) throw new ContestError(ErrorCode.PARAM_ERROR, { message: 'no such API key' });
-    await endSessionsOfKey(tx, row.id);
+    const hashes = await endSessionsOfKey(tx, row.id);
     await audit(tx, ctx, {
       action: 'api_key.revoke',
       targetType: 'api_key',
@@ -75,7 +75,9 @@ export async function revoke(ctx: AuthedCtx, id: number): Promise<Record<string,
       before: { label: row.label, revoked: false },
       after: { revoked: true },
     });
+    return hashes;
   });
+  announceEnded(ctx, ended);
   return {};
 }
 

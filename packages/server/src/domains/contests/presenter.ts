@@ -97,7 +97,8 @@ export function presentDetail(
     private_notice: row.privateNotice as Detail['private_notice'],
     // The manager notice is for the people who run the tournament, not for observers.
     manager_notice: parts.role === 'observer' ? [] : (row.managerNotice as Detail['manager_notice']),
-    contest_setting: row.contestSetting,
+    // `game_limit` is the enforced limit, `detail_rule.max_game_count`, under its other wire name.
+    contest_setting: { ...row.contestSetting, game_limit: Number(row.detailRule.max_game_count ?? 0) },
     game_mode: gameMode(row) as Detail['game_mode'],
     manager_role: MANAGER_ROLE[parts.role],
   };

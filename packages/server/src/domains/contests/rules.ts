@@ -1,20 +1,22 @@
-import { refuseUnsupported, type UnsupportedField, UnsupportedRuleError } from '@taikai/engine';
 import {
   type CheckContestRuleRes,
   type ContestSettingPatchWire,
   completeDetailRule,
   type DetailRule,
+  describeUnsupported,
   ErrorCode,
   type GameRuleSettingWire,
   isLevelRequirement,
   LevelLimitType,
   playerCountOf,
   type RuleViolation,
+  type UnsupportedField,
+  unsupportedRuleFields,
   validateDetailRule,
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { ContestSettingRow } from '../../db/schema';
-import { ContestError } from '../../http/errors';
+import { ContestError, messageOf } from '../../http/errors';
 import type { ContestRow } from './queries';
 import { same } from './review';
 
@@ -38,13 +40,7 @@ export function checkRule(row: ContestRow, setting: RuleSetting): CheckedRule {
     ? completeDetailRule(setting.detail_rule, roundType)
     : ({ ...row.detailRule } as DetailRule);
   const violations = validateDetailRule(rule, playerCountOf(roundType));
-  let unsupported: UnsupportedField[] = [];
-  try {
-    refuseUnsupported(rule as never, roundType);
-  } catch (err) {
-    if (!(err instanceof UnsupportedRuleError)) throw err;
-    unsupported = err.fields;
-  }
+  const unsupported = unsupportedRuleFields(rule, roundType);
   return { roundType, rule, violations, unsupported };
 }
 
@@ -68,12 +64,29 @@ export function refuseRule(row: ContestRow, checked: CheckedRule): void {
   }
   const unchanged = checked.roundType === row.roundType && same(checked.rule, row.detailRule);
   if (checked.unsupported.length && !unchanged) {
-    const fields = checked.unsupported.map((f) => `${f.field} (${f.reason})`).join('; ');
     throw new ContestError(ErrorCode.PARAM_ERROR, {
-      message: `detail_rule: the game server cannot play this rule yet: ${fields}`,
+      message: `detail_rule: the game server cannot play this rule yet: ${describeUnsupported(checked.unsupported)}`,
       data: { unsupported: checked.unsupported },
     });
   }
+}
+
+/**
+ * Refuses what would need a table under a rule the game server cannot play (a new tournament, a plan, auto-match
+ * turned on) with `code`, the engine's reasons in the message and `unsupported` beside the code. The list of
+ * what plays is the one the engine refuses tables by (`unsupportedRuleFields`).
+ */
+export function refuseUnplayable(
+  rule: DetailRule | Record<string, unknown>,
+  roundType: number,
+  code: number,
+): void {
+  const unsupported = unsupportedRuleFields(rule, roundType);
+  if (unsupported.length === 0) return;
+  throw new ContestError(code, {
+    message: `${messageOf(code)} (the game server cannot play this rule yet: ${describeUnsupported(unsupported)})`,
+    data: { unsupported },
+  });
 }
 
 const LEVEL_TYPES = [LevelLimitType.FOUR_PLAYER, LevelLimitType.THREE_PLAYER] as const;
@@ -108,4 +121,29 @@ export function mergedContestSetting(
   if (patch.game_limit !== undefined) next.game_limit = patch.game_limit;
   if (patch.system_broadcast !== undefined) next.system_broadcast = patch.system_broadcast;
   return next;
+}
+
+/**
+ * The tournament's game limit after an update: games a player may play in a season (0 = no limit), enforced on
+ * plans with 2519. The wire carries it twice, as `detail_rule.max_game_count` and as `contest_setting.game_limit`;
+ * both name this one setting. A client may send either or both: a value sent alone is the limit; two values sent
+ * that differ are settled by the one that changes the stored limit (a client that edits one field sends the other
+ * back as it read it), and refused with 2517 when both change it differently. Sent neither: the stored limit,
+ * also when `detail_rule` is a patch that does not name it.
+ */
+export function gameLimitAfter(
+  row: ContestRow,
+  contestSetting: z.infer<typeof ContestSettingPatchWire> | undefined,
+  ruleSetting: RuleSetting | undefined,
+): number {
+  const stored = Number(row.detailRule.max_game_count ?? 0);
+  const fromSetting = contestSetting?.game_limit;
+  const fromRule = ruleSetting?.detail_rule?.max_game_count;
+  if (fromSetting === undefined) return fromRule ?? stored;
+  if (fromRule === undefined || fromRule === fromSetting) return fromSetting;
+  if (fromRule === stored) return fromSetting;
+  if (fromSetting === stored) return fromRule;
+  throw new ContestError(ErrorCode.PARAM_ERROR, {
+    message: `contest_setting.game_limit (${fromSetting}) and detail_rule.max_game_count (${fromRule}) are one setting: send one value`,
+  });
 }

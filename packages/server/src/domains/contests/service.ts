@@ -24,18 +24,28 @@ import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
-import { type Action, authorize, type Role, roleOf } from '../../policy';
+import { type Role, roleOf } from '../../policy';
 import { lockAccount, mayCreate, spendCurrency } from '../accounts/service';
 import * as admins from '../admins/service';
-import { observes } from '../observers/access';
 import * as seasons from '../seasons/service';
+import { managedContest } from './access';
 import { refuseFirst, validContestName } from './names';
 import { presentDetail, presentListItem } from './presenter';
 import * as q from './queries';
 import { type ContestChanges, holdForReview, same } from './review';
-import { checkRule, mergedContestSetting, presentCheck, refuseRule } from './rules';
+import {
+  checkRule,
+  gameLimitAfter,
+  mergedContestSetting,
+  presentCheck,
+  refuseRule,
+  refuseUnplayable,
+} from './rules';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
+
+/** Where every call on a tournament starts (kept in `./access`, which the admins and seasons services import). */
+export { CONFIGURATION_ACTIONS, managedContest } from './access';
 
 /** Names with forbidden words masked. */
 const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
@@ -43,46 +53,6 @@ const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
 
 /** Attempts at drawing an unused six-digit public id before giving up with 2503. */
 const CONTEST_ID_TRIES = 20;
-
-/** Actions that change a tournament's configuration: refused with 2558 while the operator has locked it. */
-export const CONFIGURATION_ACTIONS: readonly Action[] = ['editBase', 'manageSeasons'];
-
-/** A tournament that is not there: 2560 to the creator and admins of a deleted one, 2501 to anyone else. */
-async function refuseMissing(db: Executor, ctx: AuthedCtx, uniqueId: number): Promise<never> {
-  const row = await q.anyContest(db, uniqueId);
-  if (row?.deleteTime != null) {
-    const adminIds = await admins.adminIdsOf(db, uniqueId);
-    if (row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id)) {
-      throw new ContestError(ErrorCode.CONTEST_DELETED);
-    }
-  }
-  throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
-}
-
-/**
- * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see (2560 to the
- * creator and admins of a deleted one), 2513/2506 when their role falls short, 2558 for a configuration action
- * (`configures`) while the operator has locked it. Other domains start their calls here.
- */
-export async function managedContest(
-  db: Executor,
-  ctx: AuthedCtx,
-  uniqueId: number,
-  action: Action,
-  lock = false,
-  configures = CONFIGURATION_ACTIONS.includes(action),
-) {
-  const row = await q.liveContest(db, uniqueId, lock);
-  if (!row) return refuseMissing(db, ctx, uniqueId);
-  const adminIds = await admins.adminIdsOf(db, uniqueId);
-  const manager = row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id);
-  // Observers are looked up only for accounts that are not creator or admin.
-  const observer = !manager && (await observes(db, row, ctx.actor.id));
-  const access = { creatorId: row.creatorId, adminIds, observes: observer };
-  authorize(ctx.actor, action, access);
-  if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
-  return { row, adminIds, role: roleOf(ctx.actor, access) };
-}
 
 async function newContestId(tx: Executor): Promise<number> {
   for (let i = 0; i < CONTEST_ID_TRIES; i++) {
@@ -94,7 +64,9 @@ async function newContestId(tx: Executor): Promise<number> {
 
 /**
  * Creates a tournament and its first season, paying 60 currency, in one transaction. Refusals in order:
- * 2516 no creation right · 2517/2547 name · 2562/2549 times · 2517 rule · 2515 one per 7 days · 501 currency.
+ * 2516 no creation right · 2517/2547 name · 2562/2549 times · 2517 rule · 2523 a rule the game server cannot
+ * play yet (a mode that does not play, with `error.unsupported`) · 2515 one per 7 days · 501 currency. A refused
+ * creation costs nothing.
  */
 export async function createContest(
   ctx: AuthedCtx,
@@ -114,6 +86,7 @@ export async function createContest(
     const v = violations[0];
     throw new ContestError(ErrorCode.PARAM_ERROR, { message: `detail_rule.${v.field}: ${v.reason}` });
   }
+  refuseUnplayable(rule, roundType, ErrorCode.TYPE_NOT_CREATABLE);
   const emojiSwitch = req.game_rule_setting.game_setting?.emoji_switch ?? rule.emoji_switch ?? 0;
 
   return ctx.db.transaction(async (tx) => {
@@ -137,7 +110,7 @@ export async function createContest(
       roundType,
       detailRule: rule,
       emojiSwitch,
-      contestSetting: { game_limit: 0, system_broadcast: 0, level_limit: [] },
+      contestSetting: { game_limit: rule.max_game_count, system_broadcast: 0, level_limit: [] },
       publicNotice: [],
       privateNotice: [],
       managerNotice: [],
@@ -245,9 +218,12 @@ export async function updateContestBase(
   ctx: AuthedCtx,
   req: z.infer<typeof UpdateContestBaseReq>,
 ): Promise<Detail> {
-  return ctx.db.transaction(async (tx) => {
+  let before: q.ContestRow | undefined;
+  let after: ContestChanges = {};
+  const detail = await ctx.db.transaction(async (tx) => {
     const found = await managedContest(tx, ctx, req.unique_id, 'editBase', true);
     const { row } = found;
+    before = row;
     const s = req.setting;
     const wanted: ContestChanges = {};
 
@@ -273,18 +249,27 @@ export async function updateContestBase(
       wanted.finishTime = range.end_time;
     }
 
-    // Advanced form.
+    // Advanced form. The game limit is one setting, sent as either field (see `gameLimitAfter`).
+    const g = s.game_rule_setting;
+    const gameLimit = gameLimitAfter(row, s.contest_setting, g);
     if (s.contest_setting !== undefined) {
       wanted.contestSetting = mergedContestSetting(row.contestSetting, s.contest_setting);
     }
-    const g = s.game_rule_setting;
     if (g !== undefined) {
       const checked = checkRule(row, g);
+      // The rule is judged without the limit (a limit changed alone is no new rule), then stored with it.
+      checked.rule.max_game_count = Number(row.detailRule.max_game_count ?? 0);
       refuseRule(row, checked);
+      checked.rule.max_game_count = gameLimit;
       wanted.roundType = checked.roundType;
       wanted.detailRule = checked.rule;
       const emoji = g.game_setting?.emoji_switch;
       if (emoji !== undefined) wanted.emojiSwitch = emoji;
+    } else if (gameLimit !== Number(row.detailRule.max_game_count ?? 0)) {
+      wanted.detailRule = { ...row.detailRule, max_game_count: gameLimit };
+    }
+    if (wanted.contestSetting !== undefined || wanted.detailRule !== undefined) {
+      wanted.contestSetting = { ...(wanted.contestSetting ?? row.contestSetting), game_limit: gameLimit };
     }
 
     // Manager notice: seen by the tournament's managers only, so never held for review.
@@ -292,8 +277,15 @@ export async function updateContestBase(
       refuseFirst(validateNotice('manager', s.manager_notice));
       wanted.managerNotice = cleanText(ctx, 'manager_notice', s.manager_notice);
     }
+    after = wanted;
     return saveContest(tx, ctx, found, wanted, 'contest.update_base');
   });
+  // What the live channels show follows: the lobbies' chat (stamps), the observers' event streams.
+  if (before && after.emojiSwitch !== undefined && after.emojiSwitch !== before.emojiSwitch)
+    ctx.games.live.lobbiesOf(before.uniqueId, { kind: 'chat_limits' });
+  if (before?.observerSwitch === 1 && after.observerSwitch === 0)
+    ctx.sessions.publish({ kind: 'access', uniqueId: before.uniqueId, accountIds: 'all' });
+  return detail;
 }
 
 /** `check_contest_rule`: what an update with this rule would refuse, for the rule editor (nothing is saved). */

@@ -31,7 +31,7 @@ export async function setObserverList(
   ctx: AuthedCtx,
   req: z.infer<typeof SetObserverListReq>,
 ): Promise<z.infer<typeof SetObserverListRes>> {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, uniqueId, removed } = await ctx.db.transaction(async (tx) => {
     const { row } = await managedContest(tx, ctx, req.unique_id, 'manageObservers', true);
     const asked = [...new Set([...req.add_list, ...req.remove_list])];
     const known = await namesOf(tx, asked);
@@ -57,6 +57,9 @@ export async function setObserverList(
         after: { added, removed },
       });
     }
-    return { success, failed };
+    return { answer: { success, failed }, uniqueId: row.uniqueId, removed };
   });
+  // The removed observers' event streams of the tournament's seasons are checked now.
+  ctx.sessions.publish({ kind: 'access', uniqueId, accountIds: removed });
+  return answer;
 }

@@ -9,7 +9,7 @@ import {
   recordPlayers,
   seasonPlayers,
 } from '../../db/schema';
-import { GameState } from '../../games/host';
+import { GameState } from '../../games/game-state';
 
 // Planned games of a season, and what planning needs to know about its players.
 
@@ -70,20 +70,28 @@ export async function facesOf(
   );
 }
 
-/** Accounts of a season seated in one of its waiting plans or running games. */
-export async function busyAccounts(db: Executor, key: SeasonKey): Promise<Set<number>> {
-  const planned = await db
+/** Accounts of a season seated in one of its waiting plans. */
+export async function plannedAccounts(db: Executor, key: SeasonKey): Promise<Set<number>> {
+  const rows = await db
     .select({ accountId: planSeats.accountId })
     .from(planSeats)
     .innerJoin(gamePlans, eq(gamePlans.uuid, planSeats.planUuid))
     .where(and(plansOfSeason(key), eq(gamePlans.state, GameState.WAITING)));
-  const playing = await db
+  return new Set(rows.map((r) => Number(r.accountId)).filter((id) => id !== 0));
+}
+
+/** Accounts of a season seated in one of its running games. */
+export async function playingAccounts(db: Executor, key: SeasonKey): Promise<Set<number>> {
+  const rows = await db
     .select({ accountId: sql<number>`(seat->>'account_id')::int` })
     .from(sql`${games}, jsonb_array_elements(${games.seats}) as seat`)
     .where(and(gamesOfSeason(key), eq(games.state, GameState.RUNNING)));
-  const busy = new Set<number>();
-  for (const r of [...planned, ...playing]) if (Number(r.accountId) !== 0) busy.add(Number(r.accountId));
-  return busy;
+  return new Set(rows.map((r) => Number(r.accountId)).filter((id) => id !== 0));
+}
+
+/** Accounts of a season seated in one of its waiting plans or running games. */
+export async function busyAccounts(db: Executor, key: SeasonKey): Promise<Set<number>> {
+  return new Set([...(await plannedAccounts(db, key)), ...(await playingAccounts(db, key))]);
 }
 
 /**
@@ -142,7 +150,7 @@ export async function gameCounts(
 
 export async function insertPlan(
   db: Executor,
-  plan: Omit<PlanRow, 'gameUuid'>,
+  plan: Omit<typeof gamePlans.$inferInsert, 'gameUuid'>,
   seats: { accountId: number; initPoints: number }[],
 ): Promise<void> {
   await db.insert(gamePlans).values(plan);

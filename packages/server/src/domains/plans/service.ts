@@ -19,6 +19,7 @@ import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import { ContestError, messageOf } from '../../http/errors';
 import { refuseFirst } from '../contests/names';
+import { refuseUnplayable } from '../contests/rules';
 import { seasonKey } from '../seasons/presenter';
 import type { SeasonRow } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
@@ -50,29 +51,34 @@ function refuseAccount(code: number, accountId: number): never {
 
 /**
  * `ready_player_list`: the season's roster players who are ready now, earliest first, with their season names,
- * remarks and teams; `busy` 1 for those already seated in a waiting plan or a running game of the season.
+ * remarks and teams; `busy` 1 for those already seated in a waiting plan of the season. A player seated in a
+ * running game is not ready (they cannot be planned until it ends) and is left out: the running games list them.
  */
 export async function readyPlayers(
   ctx: AuthedCtx,
   ids: SeasonIds,
 ): Promise<z.infer<typeof ReadyPlayerListRes>> {
   const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
-  const ready = ctx.games.presence.readyOf(ids.uniqueId, ids.seasonId);
+  const playing = await q.playingAccounts(ctx.db, ids);
+  const ready = ctx.games.presence
+    .readyOf(ids.uniqueId, ids.seasonId)
+    .filter((r) => !playing.has(r.accountId));
   if (ready.length === 0) return [];
   const accountIds = ready.map((r) => r.accountId);
   const faces = await q.facesOf(ctx.db, ids, accountIds);
-  const busy = await q.busyAccounts(ctx.db, ids);
+  const planned = await q.plannedAccounts(ctx.db, ids);
   const teams = await teamNamesAmong(ctx.db, season, accountIds);
   return ready.flatMap(({ accountId }) => {
     const face = faces.get(accountId);
-    return face?.onRoster ? [presentReadyPlayer(face, busy.has(accountId), teams.get(accountId))] : [];
+    return face?.onRoster ? [presentReadyPlayer(face, planned.has(accountId), teams.get(accountId))] : [];
   });
 }
 
 /**
  * `create_game_plan`: a table of the season's roster players (0 = robot) that starts at its time once every
  * seat is ready. Refusals in order: those of `managedSeason` (2542 ended) · 2507 season pending · 2508 season
- * finished · 2521 auto-match seating players now · 2575 not the tournament's player count · 2517 all robots ·
+ * finished · 2521 auto-match seating players now · 2523 a rule the game server cannot play (the engine's reasons
+ * in the message, `error.unsupported`) · 2575 not the tournament's player count · 2517 all robots ·
  * 2545 a player twice · 2517 start points (they may differ from init_point only in the standard variant, and
  * then sum to init_point × seats) · 2554 remark over 25 · 1002 no such account · 2511 not on the roster ·
  * 2543 already in a waiting plan or a running game of the season · 2519 `max_game_count` reached (records,
@@ -93,6 +99,8 @@ export async function createPlan(
     if (state === SeasonState.PENDING) throw new ContestError(ErrorCode.NOT_STARTED);
     if (state === SeasonState.FINISHED) throw new ContestError(ErrorCode.ALREADY_ENDED);
     if (autoMatching(season, ctx.now)) throw new ContestError(ErrorCode.AUTO_MATCH_ON);
+    // A tournament made before its mode was refused keeps its rule; no table of it is planned.
+    refuseUnplayable(contest.detailRule, contest.roundType, ErrorCode.TYPE_NOT_CREATABLE);
 
     const playerCount = playerCountOf(contest.roundType);
     const accountList = req.account_list;

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
+import { cancelPlansSeating } from '../../games/queries';
 import { namesOf } from '../accounts/service';
 import { seasonKey } from '../seasons/presenter';
 import { managedSeason } from '../seasons/service';
@@ -36,14 +37,15 @@ export async function playerLimit(
 /**
  * `set_contest_season_player_limit`: adds accounts to and removes them from the season blacklist, on a season
  * that is not ended (2542). Per-account failures: 1002 no such account · 2588 on the roster (remove the player
- * first). Blacklisting a player whose sign-up is pending rejects that sign-up.
+ * first). Blacklisting a player whose sign-up is pending rejects that sign-up; a blacklisted player is not
+ * ready in the season any more, and any waiting plan seating them is cancelled (`player_blacklisted`).
  */
 export async function setPlayerLimit(
   ctx: AuthedCtx,
   req: z.infer<typeof SetContestSeasonPlayerLimitReq>,
 ): Promise<z.infer<typeof SetContestSeasonPlayerLimitRes>> {
-  return ctx.db.transaction(async (tx) => {
-    const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const { result, added, cancelled } = await ctx.db.transaction(async (tx) => {
     await managedSeason(tx, ctx, ids, 'manageLists', { lock: true, writable: true });
     const adds = distinct(req.add_list);
     const removes = distinct(req.remove_list);
@@ -66,15 +68,27 @@ export async function setPlayerLimit(
     const added = await q.insertBlacklisted(tx, ids, toAdd, ctx.now);
     const rejected = await q.rejectPending(tx, ids, toAdd, ctx.now);
     const removed = await q.deleteBlacklisted(tx, ids, toRemove);
+    const cancelled = await cancelPlansSeating(tx, added, 'player_blacklisted', ctx.now, ids);
     if (added.length > 0 || removed.length > 0 || rejected.length > 0) {
+      const cancelledPlans = cancelled.map((p) => p.uuid);
       await audit(tx, ctx, {
         action: 'season_player.blacklist',
         targetType: 'season',
         targetId: seasonKey(ids),
         before: null,
-        after: { added, removed, rejectedSignups: rejected },
+        after: {
+          added,
+          removed,
+          rejectedSignups: rejected,
+          ...(cancelledPlans.length > 0 ? { cancelledPlans } : {}),
+        },
       });
     }
-    return { success: distinct([...toAdd, ...toRemove]), failed };
+    return { result: { success: distinct([...toAdd, ...toRemove]), failed }, added, cancelled };
   });
+  if (added.length > 0) {
+    const plans = cancelled.map((p) => ({ uuid: p.uuid, reason: 'player_blacklisted' as const }));
+    ctx.games.withdraw(ids, added, plans);
+  }
+  return result;
 }

@@ -42,6 +42,16 @@ export async function playerOf(
   return row;
 }
 
+/** Whether an account has an entry (any state) in any season of a tournament. */
+export async function hasEntryInContest(db: Executor, uniqueId: number, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: seasonPlayers.accountId })
+    .from(seasonPlayers)
+    .where(and(eq(seasonPlayers.uniqueId, uniqueId), eq(seasonPlayers.accountId, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The entries of some accounts in a season, by account id. */
 export async function playersAmong(
   db: Executor,

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
+import { cancelPlansSeating } from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
@@ -221,28 +222,37 @@ export async function addPlayers(
 
 /**
  * `remove_contest_season_player`: takes players off the roster, and out of their teams of the season in the same
- * transaction; answers those that were on it.
+ * transaction; answers those that were on it. Their waiting plans of the season are cancelled with it (reason
+ * `player_removed`, listed with the failed tables), and they are no longer ready. The season row is locked
+ * first, as the game host locks it before it checks a table's seats: a removed player is never seated.
  */
 export async function removePlayers(
   ctx: AuthedCtx,
   req: z.infer<typeof RemoveContestSeasonPlayerReq>,
 ): Promise<{ success: number[] }> {
-  return ctx.db.transaction(async (tx) => {
-    const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
+  const { removed, cancelled } = await ctx.db.transaction(async (tx) => {
     await managedSeason(tx, ctx, ids, 'manageRoster', { lock: true, writable: true });
     const removed = await q.deletePlayersInState(tx, ids, distinct(req.account_id_list), ACCEPTED);
     const leftTeams = await leaveTeams(tx, ids, removed);
+    const cancelled = await cancelPlansSeating(tx, removed, 'player_removed', ctx.now, ids);
     if (removed.length > 0) {
+      const before = leftTeams.length > 0 ? { roster: removed, teams: leftTeams } : { roster: removed };
       await audit(tx, ctx, {
         action: 'season_player.remove',
         targetType: 'season',
         targetId: seasonKey(ids),
-        before: leftTeams.length > 0 ? { roster: removed, teams: leftTeams } : { roster: removed },
-        after: null,
+        before,
+        after: cancelled.length > 0 ? { cancelledPlans: cancelled.map((p) => p.uuid) } : null,
       });
     }
-    return { success: removed };
+    return { removed, cancelled };
   });
+  if (removed.length > 0) {
+    const plans = cancelled.map((p) => ({ uuid: p.uuid, reason: 'player_removed' as const }));
+    ctx.games.withdraw(ids, removed, plans);
+  }
+  return { success: removed };
 }
 
 /**

@@ -38,19 +38,19 @@ export function playerRoutes(app: FastifyInstance): void {
   route(app, 'POST', 'signup_contest_season', {
     auth: 'account',
     body: SignupContestSeasonReq,
-    handler: (ctx, body) => signup.signup(ctx, seasonIds(body)),
+    handler: (ctx, body) => signup.signup(ctx, seasonIds(body), body.contest_id),
   });
 
   route(app, 'POST', 'cancel_contest_season_signup', {
     auth: 'account',
     body: CancelContestSeasonSignupReq,
-    handler: (ctx, body) => signup.cancelSignup(ctx, seasonIds(body)),
+    handler: (ctx, body) => signup.cancelSignup(ctx, seasonIds(body), body.contest_id),
   });
 
   route(app, 'GET', 'fetch_contest_season_signup', {
     auth: 'account',
     query: FetchContestSeasonSignupReq,
-    handler: (ctx, query) => signup.mySignup(ctx, seasonIds(query)),
+    handler: (ctx, query) => signup.mySignup(ctx, seasonIds(query), query.contest_id),
   });
 
   route(app, 'GET', 'fetch_my_contests', {

@@ -14,12 +14,12 @@ import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { roleOf } from '../../policy';
 import { adminIdsOf } from '../admins/service';
-import { liveContest } from '../contests/queries';
 import { publicContest } from '../contests/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { latestSeasonsOf, seasonOf } from '../seasons/queries';
 import { presentMySignup, presentPublicInfo, presentPublicSeason } from './presenter';
 import * as q from './queries';
+import { reachableContest } from './reach';
 
 // Sign-up, from the player's side: any logged-in account, no organiser policy.
 
@@ -27,13 +27,14 @@ type MySignup = z.infer<typeof MySignupWire>;
 type SeasonIds = { uniqueId: number; seasonId: number };
 
 /**
- * A season as a player reaches it: 2501 when the tournament is unknown or deleted, 2536 when it has no such
+ * A season as a player reaches it: 2501 when the tournament is unknown or deleted, or hidden from the list and
+ * reached without its `contest_id` by an account it did not invite (`reachableContest`); 2536 when it has no such
  * season. `lock` holds the season row until the transaction ends, as the organisers' calls do, so that sign-ups
  * and roster changes of one season are made one after the other (and the cap holds).
  */
-async function playerSeason(db: Executor, ids: SeasonIds, now: number, lock = false) {
-  const contest = await liveContest(db, ids.uniqueId);
-  if (!contest) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+async function playerSeason(ctx: AuthedCtx, db: Executor, ids: SeasonIds, contestId?: number, lock = false) {
+  const contest = await reachableContest(db, ids.uniqueId, ctx.actor.id, contestId);
+  const now = ctx.now;
   const season = await seasonOf(db, ids.uniqueId, ids.seasonId, lock);
   if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
   return { contest, season, state: seasonState(season, now) };
@@ -68,22 +69,26 @@ export async function publicInfo(
   );
 }
 
-/** `fetch_contest_season_signup`: the caller's own sign-up for a season (2501/2536 when unknown). */
-export async function mySignup(ctx: AuthedCtx, ids: SeasonIds): Promise<MySignup> {
-  await playerSeason(ctx.db, ids, ctx.now);
+/**
+ * `fetch_contest_season_signup`: the caller's own sign-up for a season (2501/2536 when unknown). `contestId`, the
+ * tournament's public id, when the call carries it (`reachableContest`).
+ */
+export async function mySignup(ctx: AuthedCtx, ids: SeasonIds, contestId?: number): Promise<MySignup> {
+  await playerSeason(ctx, ctx.db, ids, contestId);
   return mySignupIn(ctx.db, ids, ctx.actor.id);
 }
 
 /**
  * `signup_contest_season`: the caller signs up; auto-pass seasons accept at once, checked ones leave the
- * sign-up pending. Refusals in order: 2501 no tournament · 2536 no season · 2565 ended · 2508 finished ·
+ * sign-up pending. Refusals in order: 2501 no tournament (or a hidden one reached without its `contest_id` by an
+ * account it did not invite, `reachableContest`) · 2536 no season · 2565 ended · 2508 finished ·
  * 2552 sign-up closed · 2539 outside the sign-up window (checked seasons) · 2530 blacklisted · 2551 already
  * pending · 2553 already accepted · 2566 roster full. A rejected player may sign up again (the entry is
  * replaced). The season row is locked, so parallel sign-ups never pass the cap.
  */
-export async function signup(ctx: AuthedCtx, ids: SeasonIds): Promise<MySignup> {
+export async function signup(ctx: AuthedCtx, ids: SeasonIds, contestId?: number): Promise<MySignup> {
   return ctx.db.transaction(async (tx) => {
-    const { contest, season, state } = await playerSeason(tx, ids, ctx.now, true);
+    const { contest, season, state } = await playerSeason(ctx, tx, ids, contestId, true);
     if (state === SeasonState.ENDED) throw new ContestError(ErrorCode.SEASON_ENDED);
     if (state === SeasonState.FINISHED) throw new ContestError(ErrorCode.ALREADY_ENDED);
     const type = season.signupType;
@@ -123,9 +128,9 @@ export async function signup(ctx: AuthedCtx, ids: SeasonIds): Promise<MySignup> 
 }
 
 /** `cancel_contest_season_signup`: the caller withdraws a pending sign-up (2509 when none is pending). */
-export async function cancelSignup(ctx: AuthedCtx, ids: SeasonIds): Promise<MySignup> {
+export async function cancelSignup(ctx: AuthedCtx, ids: SeasonIds, contestId?: number): Promise<MySignup> {
   return ctx.db.transaction(async (tx) => {
-    await playerSeason(tx, ids, ctx.now, true);
+    await playerSeason(ctx, tx, ids, contestId, true);
     const accountId = ctx.actor.id;
     const removed = await q.deletePlayersInState(tx, ids, [accountId], q.PlayerState.PENDING);
     if (removed.length === 0) throw new ContestError(ErrorCode.PLAYER_NOT_WAITING);

@@ -19,8 +19,8 @@ import type { Executor } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
-import { liveContest } from '../contests/queries';
 import { playersAmong } from '../players/queries';
+import { reachableContest } from '../players/reach';
 import { type SeasonRow, seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
 import { teamNamesAmong } from '../teams/service';
@@ -189,15 +189,15 @@ export async function accountDataAmong(db: Executor, key: q.SeasonKey, season: S
  * makes it, without the organisers' remarks, for any logged-in account — when the organiser shows it. Ruling:
  * the organiser shows a season's ranking by showing the tournament in the public list (its show-in-list switch,
  * `open_show`, stored as `open`); with it off the answer is `shown` false and lists nobody. `me` is the caller's
- * own row wherever it ranks. Refusals: 2501 no tournament (or deleted), 2536 no such season.
+ * own row wherever it ranks. Refusals: 2501 no tournament (or deleted, or hidden and reached without its
+ * `contest_id` by an account it did not invite: `reachableContest`), 2536 no such season.
  */
 export async function publicRank(
   ctx: AuthedCtx,
   req: z.infer<typeof FetchSeasonPublicRankReq>,
 ): Promise<z.infer<typeof FetchSeasonPublicRankRes>> {
   const key = keyOf(req);
-  const contest = await liveContest(ctx.db, key.uniqueId);
-  if (!contest) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+  const contest = await reachableContest(ctx.db, key.uniqueId, ctx.actor.id, req.contest_id);
   const season = await seasonOf(ctx.db, key.uniqueId, key.seasonId);
   if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
   const rankRule = rankRuleOf(season);

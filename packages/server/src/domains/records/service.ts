@@ -42,9 +42,9 @@ import { verifyRecord } from './verification';
 type SeasonReq = { unique_id: number; season_id: number };
 const keyOf = (req: SeasonReq): q.SeasonKey => ({ uniqueId: req.unique_id, seasonId: req.season_id });
 
-/** Only the latest 10 000 records of a list can be read: offset + limit beyond that answers 2556. */
+/** Only the latest 1000 records of a list can be read (spec §9, 2556): offset + limit beyond that answers 2556. */
 function refuseBeyondLatest(page: q.Paging): void {
-  if (page.offset + page.limit > LIMITS.DOWNLOAD_RECORDS_MAX)
+  if (page.offset + page.limit > LIMITS.RECORDS_LATEST_MAX)
     throw new ContestError(ErrorCode.LOGS_LATEST_ONLY);
 }
 

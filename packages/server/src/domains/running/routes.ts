@@ -1,4 +1,5 @@
 import {
+  ContestFailedGameListReq,
   ContestRunningGameListReq,
   PauseContestRunningGameReq,
   TerminateContestRunningGameReq,
@@ -14,7 +15,7 @@ import * as running from './service';
 const gameSide = (answer: Record<string, never> | running.GameSideRefusal) =>
   'error' in answer ? { data: { error: answer.error }, error: answer.error } : ok(answer);
 
-/** Running games: the list, pause and resume, terminate, the tag; the public realtime progress. */
+/** Running games: the list, pause and resume, terminate, the tag; failed tables; the public realtime progress. */
 export function runningRoutes(app: FastifyInstance): void {
   route(app, 'GET', 'contest_running_game_list', {
     auth: 'account',
@@ -22,6 +23,14 @@ export function runningRoutes(app: FastifyInstance): void {
     query: ContestRunningGameListReq,
     handler: (ctx, query) =>
       running.runningList(ctx, { uniqueId: query.unique_id, seasonId: query.season_id }),
+  });
+
+  route(app, 'GET', 'contest_failed_game_list', {
+    auth: 'account',
+    policy: 'viewSeason',
+    query: ContestFailedGameListReq,
+    handler: (ctx, query) =>
+      running.failedList(ctx, { uniqueId: query.unique_id, seasonId: query.season_id }),
   });
 
   route(app, 'POST', 'pause_contest_running_game', {

@@ -1,4 +1,5 @@
 import {
+  type ContestFailedGameListRes,
   type ContestRunningGameListRes,
   ErrorCode,
   GameUuid,
@@ -13,15 +14,16 @@ import {
 import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx, Ctx } from '../../context';
-import { GameState } from '../../games/host';
+import { GameState } from '../../games/game-state';
 import { ContestError, messageOf } from '../../http/errors';
+import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
 import { managedContest } from '../contests/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
 import { teamNamesAmong } from '../teams/service';
-import { presentRealtime, presentRunningGame } from './presenter';
+import { presentCancelledPlan, presentFailedGame, presentRealtime, presentRunningGame } from './presenter';
 import * as q from './queries';
 
 // Running games of a season: the list, pause and resume, terminate, the tag, and the public realtime progress.
@@ -51,6 +53,31 @@ export async function runningList(
     rows.flatMap((game) => game.seats.map((s) => s.account_id)),
   );
   return rows.map((game) => presentRunningGame(game, ctx.now, teams));
+}
+
+/**
+ * `contest_failed_game_list`: the season's tables that did not happen as planned, newest first (at most 100
+ * of each kind): games that failed to start or stopped on an engine error (with the engine's words), and plans
+ * the server cancelled, or refused when they were due, because a seat was taken off the roster, blacklisted or
+ * banned. Their players are free again. Games an organiser terminated and plans an organiser stopped are not
+ * listed.
+ */
+export async function failedList(
+  ctx: AuthedCtx,
+  ids: SeasonIds,
+): Promise<z.infer<typeof ContestFailedGameListRes>> {
+  await managedSeason(ctx.db, ctx, ids, 'viewSeason');
+  const failedGames = await q.failedGamesOf(ctx.db, ids);
+  const plans = await q.cancelledPlansOf(ctx.db, ids);
+  const names = await namesOf(
+    ctx.db,
+    plans.flatMap((p) => p.seats.map((s) => s.accountId)).filter((id) => id !== 0),
+  );
+  const listed = [
+    ...failedGames.map(presentFailedGame),
+    ...plans.map((plan) => presentCancelledPlan(plan, names)),
+  ].filter((row) => row !== null);
+  return listed.sort((a, b) => b.stop_time - a.stop_time || b.uuid.localeCompare(a.uuid));
 }
 
 /**

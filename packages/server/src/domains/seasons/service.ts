@@ -26,8 +26,9 @@ import * as games from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import type { Action } from '../../policy';
 import { namesOf } from '../accounts/service';
+import { managedContest } from '../contests/access';
 import { refuseFirst } from '../contests/names';
-import { managedContest } from '../contests/service';
+import { refuseUnplayable } from '../contests/rules';
 import * as players from '../players/service';
 import { presentChatLimit, presentSeason, seasonKey, seasonState } from './presenter';
 import * as q from './queries';
@@ -183,7 +184,8 @@ type SeasonChanges = Partial<Omit<q.SeasonRow, 'uniqueId' | 'seasonId'>>;
  * `update_contest_season`: any field of the season setting, on a season that is not ended. Refusals in order:
  * those of `managedSeason` (2542 ended) · start: 2563 once the season started, 2562 before now · end: 2564 once
  * the season finished · 2562/2549 season times · 2562 a sign-up window (check) or match window (auto match)
- * outside the season · 2517 rank rule · 2554 remark. A running season's end may move anywhere after its start,
+ * outside the season · 2523 auto match turned on under a rule the game server cannot play · 2517 rank rule ·
+ * 2554 remark. A running season's end may move anywhere after its start,
  * the past included (that finishes it early). Team seasons rank with no rule. Window ends that stood on the
  * season's ends follow it when it moves; windows not in use are moved into the season silently. Leaving check
  * mode deletes the sign-ups waiting for review. A change that changes nothing writes nothing.
@@ -194,7 +196,11 @@ export async function updateSeason(
 ): Promise<SeasonWire> {
   return ctx.db.transaction(async (tx) => {
     const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
-    const { season, state } = await managedSeason(tx, ctx, ids, 'manageSeasons', {
+    const {
+      row: contest,
+      season,
+      state,
+    } = await managedSeason(tx, ctx, ids, 'manageSeasons', {
       lock: true,
       writable: true,
     });
@@ -240,6 +246,10 @@ export async function updateSeason(
     const matchMoved = match.start !== season.matchStartTime || match.end !== season.matchEndTime;
     if (autoMatch === 1) refuseFirst(validateWindow(match, range, 'match'));
     else if (timesMoved || matchMoved) match = clampWindow(match.start, match.end, within);
+    // Auto-match would seat tables under the tournament's rule: not when the game server cannot play it.
+    if (autoMatch === 1 && season.autoMatch !== 1) {
+      refuseUnplayable(contest.detailRule, contest.roundType, ErrorCode.TYPE_NOT_CREATABLE);
+    }
 
     // Ranking: a rule code; team seasons have none.
     if (s.rank_rule !== undefined && !isRankRuleCode(s.rank_rule)) {

@@ -1,0 +1,52 @@
+import { ErrorCode } from '@taikai/protocol';
+import type { AuthedCtx } from '../../context';
+import type { Executor } from '../../db/client';
+import { ContestError } from '../../http/errors';
+import { type Action, authorize, roleOf } from '../../policy';
+import { adminIdsOf } from '../admins/access';
+import { observes } from '../observers/access';
+import * as q from './queries';
+
+// Who may do what on a tournament: where every call on a tournament starts (`managedContest`). Apart from the
+// tournament service so that the services it calls (admins, seasons) can start their own calls here without an
+// import circle.
+
+/** Actions that change a tournament's configuration: refused with 2558 while the operator has locked it. */
+export const CONFIGURATION_ACTIONS: readonly Action[] = ['editBase', 'manageSeasons'];
+
+/** A tournament that is not there: 2560 to the creator and admins of a deleted one, 2501 to anyone else. */
+async function refuseMissing(db: Executor, ctx: AuthedCtx, uniqueId: number): Promise<never> {
+  const row = await q.anyContest(db, uniqueId);
+  if (row?.deleteTime != null) {
+    const adminIds = await adminIdsOf(db, uniqueId);
+    if (row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id)) {
+      throw new ContestError(ErrorCode.CONTEST_DELETED);
+    }
+  }
+  throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
+}
+
+/**
+ * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see (2560 to the
+ * creator and admins of a deleted one), 2513/2506 when their role falls short, 2558 for a configuration action
+ * (`configures`) while the operator has locked it. Other domains start their calls here.
+ */
+export async function managedContest(
+  db: Executor,
+  ctx: AuthedCtx,
+  uniqueId: number,
+  action: Action,
+  lock = false,
+  configures = CONFIGURATION_ACTIONS.includes(action),
+) {
+  const row = await q.liveContest(db, uniqueId, lock);
+  if (!row) return refuseMissing(db, ctx, uniqueId);
+  const adminIds = await adminIdsOf(db, uniqueId);
+  const manager = row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id);
+  // Observers are looked up only for accounts that are not creator or admin.
+  const observer = !manager && (await observes(db, row, ctx.actor.id));
+  const access = { creatorId: row.creatorId, adminIds, observes: observer };
+  authorize(ctx.actor, action, access);
+  if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
+  return { row, adminIds, role: roleOf(ctx.actor, access) };
+}
