@@ -1,13 +1,16 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { watchPageLeave } from './api/pageLeave';
-import { adoptTokenFromUrl } from './api/token';
+import { takeHandoffFromAddress } from './api/token';
 import { startLanguage } from './app/language';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 import './styles.css';
 
-adoptTokenFromUrl();
+const HandoffGate = lazy(() => import('./app/shell/HandoffGate'));
+
+// A session handed over in the address is used only once the visitor agrees (HandoffGate), never silently.
+const handoff = takeHandoffFromAddress();
 watchPageLeave(window);
 
 // The page renders once its language is loaded (the fallback language if that fails).
@@ -17,7 +20,15 @@ void startLanguage()
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <Providers>
-          <AppRouter />
+          {handoff ? (
+            <Suspense fallback={null}>
+              <HandoffGate handoff={handoff}>
+                <AppRouter />
+              </HandoffGate>
+            </Suspense>
+          ) : (
+            <AppRouter />
+          )}
         </Providers>
       </StrictMode>,
     );

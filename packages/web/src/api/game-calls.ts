@@ -1,4 +1,5 @@
 import {
+  ContestFailedGameListRes,
   ContestRunningGameListRes,
   type CreateGamePlanReq,
   CreateGamePlanRes,
@@ -50,6 +51,10 @@ export const removeGamePlan = (body: In<typeof RemoveContestPlanGameReq>, option
 export const fetchRunningGames = (ref: SeasonRef, options?: CallOptions) =>
   request('GET', contest('contest_running_game_list'), ContestRunningGameListRes, ref, options);
 
+/** Tables that failed to start or stopped on an engine error, and plans cancelled because a seat may not play. */
+export const fetchFailedGames = (ref: SeasonRef, options?: CallOptions) =>
+  request('GET', contest('contest_failed_game_list'), ContestFailedGameListRes, ref, options);
+
 /** resume 1 pauses, 2 resumes; 1209/1210 come back as errors like any other code. */
 export const pauseRunningGame = (body: In<typeof PauseContestRunningGameReq>, options?: CallOptions) =>
   request('POST', contest('pause_contest_running_game'), PauseContestRunningGameRes, body, options);
@@ -89,5 +94,6 @@ export const fetchGameRecordFile = (query: SeasonRef & { uuid: string }) =>
 export type ReadyPlayer = z.output<typeof ReadyPlayerListRes>[number];
 export type GamePlan = z.output<typeof FetchContestGamePlanListRes>[number];
 export type RunningGame = z.output<typeof ContestRunningGameListRes>[number];
+export type FailedGame = z.output<typeof ContestFailedGameListRes>[number];
 export type GameRecord = z.output<typeof FetchContestGameRecordsRes>['record_list'][number];
 export type MarkedGame = z.output<typeof FetchMarkedContestGameRes>['records'][number];

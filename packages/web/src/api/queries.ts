@@ -45,6 +45,7 @@ export type GameListKind =
   | 'ready'
   | 'plans'
   | 'running'
+  | 'failed'
   | 'records'
   | 'marked'
   | 'rank'

@@ -98,6 +98,16 @@ describe('applying a season change to the cache', () => {
     expect(invalidated(client, gameListKey(1, 2, 'marked'))).toBe(true);
   });
 
+  it('a failed table reads the failed list, the running games, the plans and the ready players again', () => {
+    const client = new QueryClient();
+    for (const kind of ['ready', 'plans', 'running', 'failed', 'records'] as const)
+      client.setQueryData(gameListKey(1, 2, kind), []);
+    applySeasonChange(client, 1, 2, { kind: 'failed', uuid: 'g1', reason: 'start_failed' });
+    for (const kind of ['failed', 'running', 'plans', 'ready'] as const)
+      expect(invalidated(client, gameListKey(1, 2, kind))).toBe(true);
+    expect(invalidated(client, gameListKey(1, 2, 'records'))).toBe(false);
+  });
+
   it('a team change reads the lists showing team names, the teams and the rankings, not a deleted team’s members', () => {
     const client = new QueryClient();
     const members = (team: number) => teamKeys.members(1, 2, team);

@@ -1,6 +1,6 @@
 import { type SeasonChange, SeasonChangeWire } from '@taikai/protocol';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunningGame } from './game-calls';
 import { type GameListKind, gameListKey, keys } from './queries';
 import { refreshAfterTeamChange } from './team-calls';
@@ -103,6 +103,8 @@ const ALSO_CHANGED: Record<Exclude<SeasonChange['kind'], 'progress'>, GameListKi
   ready: ['ready', 'plans'],
   plans: ['plans', 'ready'],
   running: ['running', 'plans', 'ready'],
+  // A failed table frees its players and leaves the running list; a cancelled plan leaves the plan list.
+  failed: ['failed', 'running', 'plans', 'ready'],
   records: ['records', 'marked', 'rank', 'calcRank', 'playerData'],
   teams: ['ready', 'plans', 'running', 'records'],
 };
@@ -271,9 +273,16 @@ export async function runSeasonStream(options: SeasonStreamOptions, signal: Abor
  * patched into the cache. `live` is false until the stream is open and while it is down; pages poll then.
  * After a reconnection every game list of the season is read again, as changes may have been missed.
  */
-export function useSeasonEvents(uniqueId: number, seasonId: number): { live: boolean } {
+export function useSeasonEvents(
+  uniqueId: number,
+  seasonId: number,
+  /** Also told of each change, after the lists were brought up to date (e.g. to announce a failed table). */
+  onChange?: (change: SeasonChange) => void,
+): { live: boolean } {
   const client = useQueryClient();
   const [live, setLive] = useState(false);
+  const listener = useRef(onChange);
+  listener.current = onChange;
   useEffect(() => {
     const controller = new AbortController();
     setLive(false);
@@ -281,7 +290,10 @@ export function useSeasonEvents(uniqueId: number, seasonId: number): { live: boo
       {
         uniqueId,
         seasonId,
-        onChange: (change) => applySeasonChange(client, uniqueId, seasonId, change),
+        onChange: (change) => {
+          applySeasonChange(client, uniqueId, seasonId, change);
+          listener.current?.(change);
+        },
         onLive: (open, reconnected) => {
           setLive(open);
           if (!reconnected) return;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { CrashPage, RouteCrash } from './shell/CrashPage';
 import { PageLoading } from './shell/PageLoading';
@@ -97,7 +97,8 @@ const router = createBrowserRouter([
               { path: 'user', element: <UserCardsTab /> },
               { path: 'season', element: <SeasonsTab /> },
               { path: 'season/:seasonId/*', element: <SeasonPage /> },
-              { path: '*', element: <Navigate to="." replace /> },
+              // An unknown tab goes to the info tab ("." inside a splat route would stay on the address).
+              { path: '*', element: <ToContestInfo /> },
             ],
           },
           { path: '*', element: <Navigate to="/" replace /> },
@@ -106,6 +107,12 @@ const router = createBrowserRouter([
     ],
   },
 ]);
+
+/** The tournament's info tab, replacing the address. */
+function ToContestInfo() {
+  const { contestId = '' } = useParams();
+  return <Navigate to={`/contest/${contestId}`} replace />;
+}
 
 // After logging in again, the organiser returns to the page the refused call came from.
 setUnauthorizedHandler(() => {

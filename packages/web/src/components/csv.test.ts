@@ -7,13 +7,34 @@ describe('CSV export', () => {
     ['+81 90', "'+81 90"],
     ['-1', "'-1"],
     ['@cmd', "'@cmd"],
-    ['\tTAB', "'\tTAB"],
   ])('a cell starting with a formula character is written with a leading quote: %j', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });
 
-  it('a cell starting with a carriage return is guarded and, holding a line end, quoted', () => {
-    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+  it('a cell starting with a carriage return or a TAB is guarded and, holding a separator, quoted', () => {
+    expect(csvCell('\r=1')).toBe(`"'\r'=1"`);
+    expect(csvCell('\tTAB')).toBe(`"'\tTAB"`);
+  });
+
+  it.each([
+    ['x;=1+1', `"x;'=1+1"`],
+    ['x\t=1+1', `"x\t'=1+1"`],
+    ['a;b', '"a;b"'],
+    ['say;"hi"', '"say;""hi"""'],
+  ])(
+    'a cell holding a list separator of another locale (; or TAB) is quoted and defused after it: %j',
+    (value, written) => {
+      expect(csvCell(value)).toBe(written);
+    },
+  );
+
+  it('a row read with ; or TAB as the separator starts no cell with a formula character', () => {
+    const line = toCsv([['Cup', 'x;=HYPERLINK("http://x";"y")', 'a\t@SUM(1)', 'b; "=1', 7]]);
+    // Such a reader splits at its separator even inside the quotes of a cell that is not the first.
+    for (const separator of [';', '\t']) {
+      const cells = line.split(separator).map((cell) => cell.replace(/^[ "]+/, ''));
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    }
   });
 
   it('numbers and plain text are written as they are, formula characters inside a cell are left alone', () => {

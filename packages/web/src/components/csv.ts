@@ -1,26 +1,12 @@
-import { defuseCell } from '@taikai/protocol';
+import { toCsv } from '@taikai/protocol';
 import { saveFile } from './saveFile';
 
 /**
  * CSV files the console writes: UTF-8 with a byte-order mark (so spreadsheets read CJK and Korean names
- * right), CRLF line ends, and cells a spreadsheet would run as a formula defused with a leading `'`.
+ * right), CRLF line ends, cells written by the protocol's `csvCell` (formula-like text defused with a `'` at the
+ * start of a cell and after each `;`, TAB or line end in it; cells holding a list separator of any locale quoted).
  */
-
-/**
- * The text of one cell as written: formula guard first (the protocol's `defuseCell`, which the server's xlsx
- * files use too), then quoted when it holds `"`, `,` or a line end.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string') text = defuseCell(text);
-  if (/[",\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
-  return text;
-}
-
-/** Rows (the first one the header) as CSV text, without the byte-order mark. */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
-}
+export { csvCell, toCsv } from '@taikai/protocol';
 
 export const UTF8_BOM = '\uFEFF';
 

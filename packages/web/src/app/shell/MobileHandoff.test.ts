@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mobileSiteUrl, mobileTarget } from './MobileHandoff';
+import { handoffUrl } from './handoffLink';
+import { mobileTarget } from './MobileHandoff';
 
-describe('mobile hand-off (spec §1: the token goes to the phone-sized site)', () => {
+describe('mobile hand-off (spec §1: the session goes to the phone-sized site)', () => {
   it("lands on the players' page of the tournament being looked at, else on /play/", () => {
     expect(mobileTarget(4711, '')).toBe('/play/4711');
     expect(mobileTarget(null, '')).toBe('/play/');
@@ -11,9 +12,9 @@ describe('mobile hand-off (spec §1: the token goes to the phone-sized site)', (
     expect(mobileTarget(4711, 'https://m.example.org/')).toBe('https://m.example.org/');
   });
 
-  it('carries the session token as ?token=', () => {
-    expect(mobileSiteUrl('abc-123', '/play/4711', 'https://taikai.example')).toBe(
-      'https://taikai.example/play/4711?token=abc-123',
+  it('carries a one-time hand-off code as ?handoff=, never the session token', () => {
+    expect(handoffUrl('c0de_-x', '/play/4711', 'https://taikai.example')).toBe(
+      'https://taikai.example/play/4711?handoff=c0de_-x',
     );
   });
 });

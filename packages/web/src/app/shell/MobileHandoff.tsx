@@ -3,7 +3,6 @@ import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { useContestList } from '../../api/queries';
-import { readToken } from '../../api/token';
 import { useNarrowScreen } from './useNarrowScreen';
 
 /** A separate mobile site, when the deployment has one; otherwise the players' pages of this console. */
@@ -16,17 +15,6 @@ const MOBILE_SITE_URL = import.meta.env.VITE_MOBILE_SITE_URL;
 export function mobileTarget(contestId: number | null, configured = MOBILE_SITE_URL): string {
   if (configured) return configured;
   return contestId ? `/play/${contestId}` : '/play/';
-}
-
-/** The address of the mobile site carrying the session token as `?token=`. */
-export function mobileSiteUrl(
-  token: string,
-  base = mobileTarget(null),
-  origin = window.location.origin,
-): string {
-  const url = new URL(base, origin);
-  url.searchParams.set('token', token);
-  return url.toString();
 }
 
 /**
@@ -43,7 +31,10 @@ function useRouteContestId(): number | null {
   return contest?.contest_id ?? id;
 }
 
-/** On narrow screens: a button that opens the phone-sized pages with this session. */
+/**
+ * On narrow screens: a button that opens the phone-sized pages signed in as this account. The address carries a
+ * one-time hand-off code, not the session token (`handoffLink`, loaded on the click).
+ */
 export function MobileHandoff() {
   const { t } = useTranslation();
   const narrow = useNarrowScreen();
@@ -54,8 +45,9 @@ export function MobileHandoff() {
       data-testid="mobile-handoff"
       icon={<MobileOutlined />}
       onClick={() => {
-        const token = readToken();
-        if (token) window.location.assign(mobileSiteUrl(token, mobileTarget(contestId)));
+        void import('./handoffLink')
+          .then(({ openHandoff }) => openHandoff(mobileTarget(contestId)))
+          .catch(() => undefined);
       }}
     >
       {t('shell.mobile')}

@@ -21,6 +21,13 @@ export interface AccountLookupDialogProps {
   /** Prefix of the dialog's test ids (`<prefix>-ids`, `<prefix>-lookup`, `<prefix>-confirm` …). */
   testId: string;
   danger?: boolean;
+  /**
+   * Why an account found cannot be chosen (the creator as an admin, an admin already), or null. Such accounts
+   * are listed apart with their reason (`<prefix>-excluded`) and never offered nor passed to `onConfirm`.
+   */
+  excluded?: (account: FoundAccount) => string | null;
+  /** Title of the list of accounts not offered; `count` of them. */
+  excludedTitle?: (count: number) => string;
   onCancel: () => void;
   /** Does the work with the accounts found; the dialog closes when it resolves to true. */
   onConfirm: (accounts: FoundAccount[]) => Promise<boolean>;
@@ -37,6 +44,8 @@ export function AccountLookupDialog({
   hint,
   testId,
   danger,
+  excluded,
+  excludedTitle,
   onCancel,
   onConfirm,
 }: AccountLookupDialogProps) {
@@ -74,7 +83,7 @@ export function AccountLookupDialog({
     if (!result) return;
     setWorking(true);
     try {
-      if (await onConfirm(result.found)) onCancel();
+      if (await onConfirm(found)) onCancel();
     } catch {
       // the client has shown the error
     } finally {
@@ -82,7 +91,9 @@ export function AccountLookupDialog({
     }
   };
 
-  const found = result?.found ?? [];
+  const reasons = (result?.found ?? []).map((a) => ({ account: a, reason: excluded?.(a) ?? null }));
+  const found = reasons.filter((r) => r.reason === null).map((r) => r.account);
+  const notOffered = reasons.filter((r) => r.reason !== null);
   const footer = result ? (
     <Space>
       <Button data-testid={`${testId}-back`} disabled={working} onClick={() => setResult(null)}>
@@ -165,6 +176,23 @@ export function AccountLookupDialog({
                   <Typography.Text style={{ wordBreak: 'break-all' }}>
                     {result.missing.join(', ')}
                   </Typography.Text>
+                }
+              />
+            )}
+            {notOffered.length > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                data-testid={`${testId}-excluded`}
+                title={excludedTitle?.(notOffered.length)}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    {notOffered.map(({ account, reason }) => (
+                      <li key={account.account_id}>
+                        {account.nickname} ({account.publicId}): {reason}
+                      </li>
+                    ))}
+                  </ul>
                 }
               />
             )}

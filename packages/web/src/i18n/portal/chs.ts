@@ -4,6 +4,15 @@
 
 const chs = {
   portal: {
+    handoff: {
+      title: '以 {{nickname}} 的身份继续？',
+      continue: '以 {{nickname}} 继续',
+      keep: '保持 {{nickname}} 登录',
+      stay: '不登录',
+      current: '此链接将以 {{nickname}} 的身份登录。当前浏览器已登录 {{current}}，你可以保留当前会话。',
+      none: '此链接将以 {{nickname}} 的身份登录。仅当这是你的账号时才继续。',
+      failed: '此登录链接已过期或已被使用，请重新登录。',
+    },
     nav: {
       label: '玩家页面',
       tournaments: '我的比赛',

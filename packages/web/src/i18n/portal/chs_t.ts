@@ -2,6 +2,15 @@ import type { PortalMessages } from './messages';
 
 const chs_t: PortalMessages = {
   portal: {
+    handoff: {
+      title: '以 {{nickname}} 的身分繼續？',
+      continue: '以 {{nickname}} 繼續',
+      keep: '保持 {{nickname}} 登入',
+      stay: '不登入',
+      current: '此連結將以 {{nickname}} 的身分登入。目前瀏覽器已登入 {{current}}，你可以保留目前的工作階段。',
+      none: '此連結將以 {{nickname}} 的身分登入。僅當這是你的帳號時才繼續。',
+      failed: '此登入連結已過期或已被使用，請重新登入。',
+    },
     nav: {
       label: '玩家頁面',
       tournaments: '我的比賽',

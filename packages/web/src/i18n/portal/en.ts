@@ -2,6 +2,16 @@ import type { PortalMessages } from './messages';
 
 const en: PortalMessages = {
   portal: {
+    handoff: {
+      title: 'Continue as {{nickname}}?',
+      continue: 'Continue as {{nickname}}',
+      keep: 'Stay as {{nickname}}',
+      stay: 'Do not sign in',
+      current:
+        'This link signs you in as {{nickname}}. This browser is signed in as {{current}}; you can keep that session instead.',
+      none: 'This link signs you in as {{nickname}}. Continue only if it is your account.',
+      failed: 'This sign-in link has expired or was already used. Please log in.',
+    },
     nav: {
       label: 'Player pages',
       tournaments: 'My tournaments',

@@ -2,6 +2,16 @@ import type { PortalMessages } from './messages';
 
 const jp: PortalMessages = {
   portal: {
+    handoff: {
+      title: '{{nickname}} として続けますか？',
+      continue: '{{nickname}} として続ける',
+      keep: '{{nickname}} のままにする',
+      stay: 'ログインしない',
+      current:
+        'このリンクは {{nickname}} としてログインします。このブラウザは {{current}} でログイン中です。現在のセッションを保つこともできます。',
+      none: 'このリンクは {{nickname}} としてログインします。ご自身のアカウントの場合のみ続けてください。',
+      failed: 'このログインリンクは期限切れか、すでに使われています。ログインしてください。',
+    },
     nav: {
       label: 'プレイヤーページ',
       tournaments: 'マイ大会',

@@ -2,6 +2,16 @@ import type { PortalMessages } from './messages';
 
 const kr: PortalMessages = {
   portal: {
+    handoff: {
+      title: '{{nickname}}(으)로 계속하시겠습니까?',
+      continue: '{{nickname}}(으)로 계속',
+      keep: '{{nickname}} 유지',
+      stay: '로그인하지 않음',
+      current:
+        '이 링크는 {{nickname}}(으)로 로그인합니다. 이 브라우저는 {{current}}(으)로 로그인되어 있으며 현재 세션을 유지할 수 있습니다.',
+      none: '이 링크는 {{nickname}}(으)로 로그인합니다. 본인 계정인 경우에만 계속하세요.',
+      failed: '이 로그인 링크는 만료되었거나 이미 사용되었습니다. 다시 로그인하세요.',
+    },
     nav: {
       label: '플레이어 페이지',
       tournaments: '내 대회',

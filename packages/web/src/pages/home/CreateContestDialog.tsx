@@ -2,9 +2,9 @@ import {
   DEFAULT_RULE_4P,
   defaultContestTimes,
   defaultRoundTypeFor,
-  GAME_VARIANTS,
   GameVariant,
   LIMITS,
+  PLAYABLE_VARIANTS,
   RoundType,
   THINKING_PRESETS,
 } from '@taikai/protocol';
@@ -177,7 +177,8 @@ export default function CreateContestDialog({ open, onClose }: { open: boolean; 
           <Select<GameVariant>
             data-testid="create-mode"
             onChange={onVariantChange}
-            options={GAME_VARIANTS.map((v) => ({
+            // Only the modes the game server plays are sold (the server refuses the others with 2523).
+            options={PLAYABLE_VARIANTS.map((v) => ({
               value: v,
               label: <span data-testid={`create-mode-${v}`}>{variantLabel(t, v)}</span>,
             }))}

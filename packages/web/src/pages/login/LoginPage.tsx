@@ -1,6 +1,7 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
@@ -9,7 +10,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/calls';
-import { lastEmail, useStartSession } from '../../api/session';
+import {
+  lastEmail,
+  rememberedLoginName,
+  rememberMe,
+  setRememberMe,
+  useStartSession,
+} from '../../api/session';
+import { autoLogin, setAutoLogin } from '../../api/token';
 import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
 import { returnPathOf } from './returnPath';
@@ -20,6 +28,10 @@ interface LoginFields {
   email: string;
   password?: string;
   code?: string;
+  /** Keep the login name and offer it next time. */
+  remember: boolean;
+  /** Stay logged in across browser restarts. */
+  auto: boolean;
 }
 
 export default function LoginPage() {
@@ -33,14 +45,16 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const startSession = useStartSession();
 
-  const onFinish = async ({ email, password, code }: LoginFields) => {
+  const onFinish = async ({ email, password, code, remember, auto }: LoginFields) => {
     setBusy(true);
     try {
       const account = email.trim();
       const session = await login(
         method === 'password' ? { account, password, type: 0 } : { account, code: code?.trim(), type: 0 },
       );
-      startSession(session.token, account);
+      setRememberMe(remember);
+      setAutoLogin(auto);
+      startSession(session.token, account, method);
       const from =
         (location.state as { from?: string } | null)?.from ?? returnPathOf(searchParams.get('next'));
       navigate(from && from !== '/login' ? from : '/', { replace: true });
@@ -69,7 +83,11 @@ export default function LoginPage() {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        initialValues={{ email: lastEmail() }}
+        initialValues={{
+          email: rememberedLoginName() || lastEmail(),
+          remember: rememberMe(),
+          auto: autoLogin(),
+        }}
       >
         <EmailField testIdPrefix="login" />
         {method === 'password' ? (
@@ -87,6 +105,14 @@ export default function LoginPage() {
         ) : (
           <CodeField form={form} purpose="login" testIdPrefix="login" />
         )}
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 24 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox data-testid="login-remember">{t('login.rememberMe')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="auto" valuePropName="checked" noStyle>
+            <Checkbox data-testid="login-auto">{t('login.autoLogin')}</Checkbox>
+          </Form.Item>
+        </div>
         <Button data-testid="login-submit" type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('login.submit')}
         </Button>

@@ -125,7 +125,13 @@ export default function PlayPage() {
         </div>
       </Card>
       <SeasonCard contest={contest} refreshing={info.isFetching} onRefresh={() => void info.refetch()} />
-      {contest.season && <LobbySection uniqueId={contest.unique_id} seasonId={contest.season.season_id} />}
+      {contest.season && (
+        <LobbySection
+          uniqueId={contest.unique_id}
+          seasonId={contest.season.season_id}
+          contestId={contest.contest_id}
+        />
+      )}
     </div>
   );
 }
@@ -269,7 +275,11 @@ function SignupArea({
     if (!season) return;
     setBusy(true);
     try {
-      const signup = await signupContestSeason({ unique_id: contest.unique_id, season_id: season.season_id });
+      const signup = await signupContestSeason({
+        unique_id: contest.unique_id,
+        season_id: season.season_id,
+        contest_id: contest.contest_id,
+      });
       void message.success(t(signup.state === 2 ? 'play.joined' : 'play.submitted'));
       await settle(signup);
     } catch {
@@ -293,6 +303,7 @@ function SignupArea({
           const signup = await cancelContestSeasonSignup({
             unique_id: contest.unique_id,
             season_id: season.season_id,
+            contest_id: contest.contest_id,
           });
           void message.success(t('play.withdrawn'));
           await settle(signup);

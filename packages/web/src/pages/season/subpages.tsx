@@ -1,14 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { ContestDetail } from '../../api/calls';
 import type { SeasonSubpage } from '../../app/seasonRoutes';
-
-export type SeasonListItem = ContestDetail['season_list'][number];
-
-/** What every season sub-page is given: the loaded tournament and the season. */
-export interface SeasonPageProps {
-  contest: ContestDetail;
-  season: SeasonListItem;
-}
+import type { SeasonPageProps } from './pageProps';
 
 type SubpageComponent = LazyExoticComponent<ComponentType<SeasonPageProps>>;
 

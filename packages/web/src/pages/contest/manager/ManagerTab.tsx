@@ -67,26 +67,34 @@ export default function ManagerTab() {
     void queryClient.invalidateQueries({ queryKey: keys.history(uniqueId) });
   };
 
-  const addAdmins = async (found: FoundAccount[]): Promise<boolean> => {
-    // What the server refuses (2546, 2514) is said before asking it.
-    if (found.some((a) => a.account_id === contest.creator_id)) {
-      void message.error(errorText(ErrorCode.CREATOR_CANNOT_BE_ADMIN));
-      return false;
-    }
-    const fresh = found.filter((a) => !admins.some((x) => x.account_id === a.account_id));
-    if (fresh.length === 0) {
-      void message.info(t('manager.alreadyAdmins'));
-      return true;
-    }
+  // The dialog offers only accounts that can become admins: never the creator, nor an admin already.
+  const notAdminable = (account: FoundAccount): string | null =>
+    account.account_id === contest.creator_id
+      ? errorText(ErrorCode.CREATOR_CANNOT_BE_ADMIN)
+      : admins.some((x) => x.account_id === account.account_id)
+        ? t('manager.alreadyAdmin')
+        : null;
+
+  const addAdmins = async (fresh: FoundAccount[]): Promise<boolean> => {
+    // More than the 20 is said before asking; the server adds what fits and reports each other account.
     if (admins.length + fresh.length > LIMITS.ADMINS_MAX) {
       void message.error(
         t('manager.tooManyAdmins', { max: LIMITS.ADMINS_MAX, free: LIMITS.ADMINS_MAX - admins.length }),
       );
       return false;
     }
-    const list = await addContestAdmin({ unique_id: uniqueId, account_list: fresh.map((a) => a.account_id) });
-    setAdmins(list);
-    void message.success(t('manager.adminsAdded', { count: fresh.length }));
+    const result = await addContestAdmin({
+      unique_id: uniqueId,
+      account_list: fresh.map((a) => a.account_id),
+    });
+    setAdmins(result.admin_list);
+    if (result.success.length > 0)
+      void message.success(t('manager.adminsAdded', { count: result.success.length }));
+    reportFailures(
+      modal,
+      t('manager.addFailed', { count: result.failed.length }),
+      groupFailures(result.failed),
+    );
     return true;
   };
 
@@ -232,6 +240,8 @@ export default function ManagerTab() {
             ? t('manager.addObserversConfirm', { count })
             : t('manager.addAdminsConfirm', { count })
         }
+        excluded={adding === 'admin' ? notAdminable : undefined}
+        excludedTitle={(count) => t('manager.notOffered', { count })}
         onCancel={() => setAdding(null)}
         onConfirm={adding === 'observer' ? addObservers : addAdmins}
       />

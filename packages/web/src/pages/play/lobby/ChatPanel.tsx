@@ -204,7 +204,9 @@ function ChatLine({
       data-organiser={message.organiser ? 'true' : 'false'}
     >
       <div className="play-chat-meta">
-        <strong className="play-chat-name">{message.nickname}</strong>
+        <strong className="play-chat-name" title={message.nickname}>
+          {message.nickname}
+        </strong>
         {message.organiser && (
           <Tag color="volcano" className="play-chat-badge" data-testid="chat-organiser">
             {t('portal.chat.organiser')}

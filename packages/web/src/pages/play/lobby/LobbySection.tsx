@@ -34,11 +34,13 @@ const tablePath = (gameUuid: string) => `/play/game/${encodeURIComponent(gameUui
  * and the chat over the player link; the player's next planned game and the running game they sit at; the
  * season's public ranking when the organiser shows it; the player's recent results.
  */
-export function LobbySection({ uniqueId, seasonId }: SeasonIds) {
+export function LobbySection({ uniqueId, seasonId, contestId }: SeasonIds & { contestId: number }) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: portalKeys.lobby(uniqueId, seasonId),
-    queryFn: () => fetchSeasonLobby({ unique_id: uniqueId, season_id: seasonId }, { silent: true }),
+    // The public id too: a tournament hidden from the list is reached with it (or by its invited players).
+    queryFn: () =>
+      fetchSeasonLobby({ unique_id: uniqueId, season_id: seasonId, contest_id: contestId }, { silent: true }),
     refetchInterval: LOBBY_REFRESH_MS,
     refetchOnWindowFocus: 'always',
   });
@@ -73,7 +75,7 @@ export function LobbySection({ uniqueId, seasonId }: SeasonIds) {
           {onRoster && <NextGameCard lobby={lobby} />}
         </LiveLobby>
       )}
-      {lobby.ranking_shown && <RankingCard uniqueId={uniqueId} seasonId={seasonId} />}
+      {lobby.ranking_shown && <RankingCard uniqueId={uniqueId} seasonId={seasonId} contestId={contestId} />}
       {(onRoster || lobby.recent_results.length > 0) && <RecentResults results={lobby.recent_results} />}
     </>
   );
@@ -247,7 +249,9 @@ function NextGameCard({ lobby }: { lobby: SeasonLobby }) {
             {game.seats.map((seat) => (
               <li key={seat.seat} className={seat.account_id === 0 ? 'play-seat-robot' : undefined}>
                 {seat.account_id === 0 ? <RobotOutlined /> : <UserOutlined />}
-                <span>{seat.account_id === 0 ? t('portal.lobby.robot') : seat.nickname}</span>
+                <span title={seat.account_id === 0 ? undefined : seat.nickname}>
+                  {seat.account_id === 0 ? t('portal.lobby.robot') : seat.nickname}
+                </span>
               </li>
             ))}
           </ul>

@@ -15,13 +15,24 @@ type Row = PublicRank['list'][number];
 const PAGE = 20;
 
 /** The season's ranking as the organiser shows it to players, the player's own row marked (and kept in view). */
-export function RankingCard({ uniqueId, seasonId }: { uniqueId: number; seasonId: number }) {
+export function RankingCard({
+  uniqueId,
+  seasonId,
+  contestId,
+}: {
+  uniqueId: number;
+  seasonId: number;
+  contestId: number;
+}) {
   const { t } = useTranslation();
   const [limit, setLimit] = useState(PAGE);
   const rank = useQuery({
     queryKey: portalKeys.rank(uniqueId, seasonId, limit),
     queryFn: () =>
-      fetchSeasonPublicRank({ unique_id: uniqueId, season_id: seasonId, offset: 0, limit }, { silent: true }),
+      fetchSeasonPublicRank(
+        { unique_id: uniqueId, season_id: seasonId, contest_id: contestId, offset: 0, limit },
+        { silent: true },
+      ),
     placeholderData: (previous) => previous,
     refetchInterval: 30_000,
   });
@@ -87,7 +98,7 @@ function RankLine({ row, mine }: { row: Row; mine: boolean }) {
       data-account-id={row.account_id}
     >
       <span className="play-rank-place">{row.rank}</span>
-      <span className="play-rank-name">
+      <span className="play-rank-name" title={row.nickname}>
         {row.nickname}
         {mine && <span className="play-rank-you">{t('portal.ranking.you')}</span>}
         {!row.qualified && <span className="play-rank-short">{t('portal.ranking.short')}</span>}

@@ -49,6 +49,15 @@ describe('what a season lobby offers', () => {
   });
 
   it('writes settled scores with their sign', () => {
-    expect([45300, -12000, 0, 500, -25].map(signedScore)).toEqual(['+45.3', '−12', '0', '+0.5', '0']);
+    // One decimal always, so "+4.0" stands beside "+9.4" (never "+4").
+    expect([45300, -12000, 0, 500, -25, 4000, 9400].map(signedScore)).toEqual([
+      '+45.3',
+      '−12.0',
+      '0.0',
+      '+0.5',
+      '0.0',
+      '+4.0',
+      '+9.4',
+    ]);
   });
 });

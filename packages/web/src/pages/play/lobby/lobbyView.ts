@@ -1,4 +1,4 @@
-import { formatThousandths, SeasonState } from '@taikai/protocol';
+import { SeasonState } from '@taikai/protocol';
 import type { SeasonLobby } from '../api';
 
 /**
@@ -32,9 +32,5 @@ export function placeKey(place: number): string {
   return `portal.place.${Math.min(Math.max(place, 1), 4)}`;
 }
 
-/** A settled score (thousandths) with its sign: +45.3, −12, 0. */
-export function signedScore(thousandths: number): string {
-  const text = formatThousandths(Math.abs(thousandths));
-  if (text === '0') return '0';
-  return thousandths > 0 ? `+${text}` : `−${text}`;
-}
+/** A settled score (thousandths) with its sign and one decimal: +45.3, +4.0, −12.0, 0.0 (one formatter). */
+export { signedScore } from '@taikai/protocol/scores';

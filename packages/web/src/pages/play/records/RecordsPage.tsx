@@ -120,7 +120,7 @@ function RecordCard({ record }: { record: MyRecord }) {
             return (
               <li key={seat.seat} className={seat.seat === record.seat ? 'play-record-me' : undefined}>
                 <span className="play-record-seat-place">{result?.place}</span>
-                <span className="play-record-seat-name">
+                <span className="play-record-seat-name" title={seat.nickname}>
                   {seat.account_id === 0 && <RobotOutlined />} {seat.nickname}
                 </span>
                 <span className="play-record-seat-score">{signedScore(result?.total_point ?? 0)}</span>

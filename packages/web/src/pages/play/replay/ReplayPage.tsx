@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { request } from '../../../api/client';
+import { robotNumbers } from '../../../components/robots';
 import { Board } from '../table/Board';
 import { MyHand } from '../table/MyHand';
 import { ResultPanel } from '../table/ResultPanel';
@@ -49,23 +50,28 @@ export function stepped(game: ReplayGame, at: Position, by: 1 | -1): Position {
 export default function ReplayPage() {
   const { uuid = '' } = useParams();
   const ready = useTableMessages();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const file = useQuery({
     queryKey: ['portal', 'replay', uuid],
     queryFn: () => fetchRecordFile(uuid),
     retry: false,
   });
-  // Names as the record has them: robots by their kind, players by their nickname.
+  // Names as the record has them: robots told apart by their number in seat order, players by their
+  // nickname. Named once the table's strings are there (a fresh load fetches them), in the language shown.
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the strings loaded and the language
   const game = useMemo(() => {
-    if (!file.data) return null;
+    if (!file.data || !ready) return null;
     const read = readTenhou(file.data.tenhou as unknown as TenhouJson);
-    const bySeat = new Map(file.data.record.accounts.map((a) => [a.seat, a]));
+    const accounts = [...file.data.record.accounts].sort((a, b) => a.seat - b.seat);
+    const robots = robotNumbers(accounts);
     const names = read.names.map((name, seat) => {
-      const account = bySeat.get(seat);
-      return account?.account_id === 0 ? t('table.robot') : account?.nickname || name;
+      const at = accounts.findIndex((a) => a.seat === seat);
+      const robot = at < 0 ? null : robots[at];
+      return robot ? t('table.robotN', { n: robot }) : accounts[at]?.nickname || name;
     });
     return { ...read, names };
-  }, [file.data, t]);
+  }, [file.data, t, ready, language]);
   const [at, setAt] = useState<Position>({ hand: 0, step: 0 });
   const [seat, setSeat] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -242,7 +248,7 @@ export default function ReplayPage() {
           <details className="tt-verify" data-testid="replay-verification" open>
             <summary className={verification.ok ? 'tt-plus' : 'tt-minus'}>
               {verification.ok
-                ? t('replay.verified', { hands: verification.hands })
+                ? t('replay.verified', { count: verification.hands })
                 : t('replay.notVerified')}
             </summary>
             <dl>
@@ -250,6 +256,16 @@ export default function ReplayPage() {
               <dd data-testid="replay-seed">{seed}</dd>
               <dt>{t('replay.commitment')}</dt>
               <dd>{commitment}</dd>
+              {verification.redealt.length > 0 ? (
+                <>
+                  <dt>{t('replay.redealt')}</dt>
+                  {verification.redealt.map((r) => (
+                    <dd key={r.hand} data-testid="replay-redealt">
+                      {t('replay.redealtHand', { hand: r.hand + 1, attempt: r.attempt })}
+                    </dd>
+                  ))}
+                </>
+              ) : null}
               {verification.problems.length > 0 ? (
                 <>
                   <dt>{t('replay.problems')}</dt>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { handTiles } from './model/notation';
+import { handTiles, meldTiles } from './model/notation';
 import type { SeatState, TableState } from './model/tableState';
 import { Meld } from './Tiles';
 import { Tile } from './tiles/Tile';
@@ -29,6 +29,18 @@ function River({ seat, s, lastIndex }: { seat: number; s: SeatState; lastIndex: 
       ))}
     </div>
   );
+}
+
+/**
+ * Half the length of another seat's hand along its edge, in edge tiles (`--et`): its tiles, the drawn tile
+ * set apart, its melds (a called tile lies sideways); its name is set just past the hand's end.
+ */
+export function edgeReach(s: Pick<SeatState, 'hand'>): number {
+  const { tiles, drawn, melds } = handTiles(s.hand);
+  let length = tiles.length + (drawn ? 1.3 : 0);
+  for (const m of melds) length += meldTiles(m).reduce((sum, tile) => sum + (tile.sideways ? 4 / 3 : 1), 0.2);
+  if (melds.length > 0) length += 0.4;
+  return length / 2;
 }
 
 /** Another seat's hand at the table's edge: its tiles face down (or shown, after a win or draw), its melds. */
@@ -147,7 +159,9 @@ export function Board({ state, children }: { state: TableState; children?: React
             // biome-ignore lint/suspicious/noArrayIndexKey: seats never move
             key={seat}
             className={`tt-name tt-name-${SIDE_NAMES[side]}`}
+            style={{ '--reach': edgeReach(s) } as React.CSSProperties}
             data-testid={`name-${side}`}
+            title={s.name || t('table.robot')}
           >
             {s.name || t('table.robot')}
             {s.kita > 0 ? <span className="tt-kita"> {t('table.kita', { count: s.kita })}</span> : null}

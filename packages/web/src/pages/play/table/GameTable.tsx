@@ -2,6 +2,7 @@ import type { ConsoleLang, StampId } from '@taikai/protocol';
 import { STAMPS, stampGlyph } from '@taikai/protocol/stamps';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { robotNumbers } from '../../../components/robots';
 import { LANGUAGE_NAMES } from '../../../i18n/languageNames';
 import { type FeedEntry, useGameFeed, useLinkMessages, usePlayerLink } from '../link';
 import { ACTION_KEYS, ActionBar, type BarMode, comboActions, mainActions } from './ActionBar';
@@ -64,7 +65,7 @@ interface StampBubble {
  * final settlement. Reopening the page (or reconnecting) brings the table back as it stands.
  */
 export function GameTable({ gameUuid, backHref = '/play' }: { gameUuid: string; backHref?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { link, status } = usePlayerLink();
   const feed = useGameFeed(gameUuid);
   const names = useMemo(() => [] as string[], []);
@@ -72,17 +73,21 @@ export function GameTable({ gameUuid, backHref = '/play' }: { gameUuid: string; 
   const entries = feed?.messages ?? [];
   const rule = (feed?.start.rule ?? {}) as TableRule;
 
-  // Names as players read them: robots by their kind, players by their nickname.
-  const state = useMemo<TableState>(
-    () => ({
+  // Names as players read them: robots told apart by their number in seat order (as the record names them),
+  // players by their nickname.
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the language shown
+  const state = useMemo<TableState>(() => {
+    const robots = robotNumbers(feed?.players ?? []);
+    return {
       ...raw,
       seats: raw.seats.map((s, seat) => {
         const p = feed?.players[seat];
-        return { ...s, name: p?.account_id === 0 ? t('table.robot') : p?.nickname || s.name };
+        const robot = robots[seat];
+        return { ...s, name: robot ? t('table.robotN', { n: robot }) : p?.nickname || s.name };
       }),
-    }),
-    [raw, feed?.players, t],
-  );
+    };
+  }, [raw, feed?.players, t, language]);
 
   // The decision asked, until answered. A reconnection asks again what is still pending.
   const ask = pendingAsk(entries);
@@ -342,7 +347,7 @@ export function GameTable({ gameUuid, backHref = '/play' }: { gameUuid: string; 
         </Board>
         <div className="tt-controls">
           <div className="tt-me-line">
-            <span className="tt-me-name" data-testid="my-name">
+            <span className="tt-me-name" data-testid="my-name" title={me?.name}>
               {me?.name}
             </span>
             {open ? (

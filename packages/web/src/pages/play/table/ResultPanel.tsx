@@ -146,7 +146,7 @@ export function ResultPanel({
             {state.seats.map((s, seat) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: seats never move
               <tr key={seat} className={seat === state.mySeat ? 'tt-me' : undefined}>
-                <td>{s.name || t('table.robot')}</td>
+                <td title={s.name || t('table.robot')}>{s.name || t('table.robot')}</td>
                 <td>{scoresBefore[seat]}</td>
                 <td className={deltas[seat] > 0 ? 'tt-plus' : deltas[seat] < 0 ? 'tt-minus' : ''}>
                   {deltas[seat] > 0 ? `+${deltas[seat]}` : deltas[seat]}

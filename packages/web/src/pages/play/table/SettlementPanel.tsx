@@ -42,7 +42,9 @@ export function SettlementPanel({
                 data-testid="settlement-row"
               >
                 <td>{p.place}</td>
-                <td>{state.seats[p.seat]?.name || t('table.robot')}</td>
+                <td title={state.seats[p.seat]?.name || t('table.robot')}>
+                  {state.seats[p.seat]?.name || t('table.robot')}
+                </td>
                 <td>{p.part_point_1}</td>
                 <td className={p.total_point > 0 ? 'tt-plus' : p.total_point < 0 ? 'tt-minus' : ''}>
                   {formatSettled(p.total_point)}

@@ -48,7 +48,7 @@ export function TimeBar({
       className="tt-time"
       data-testid="time-bar"
       role="timer"
-      aria-label={t('table.timeLeft', { seconds: leftS })}
+      aria-label={t('table.timeLeft', { count: leftS })}
     >
       <div className="tt-time-track">
         <div ref={fill} className={`tt-time-fill${left < total / 4 ? ' tt-time-low' : ''}`} />

@@ -24,8 +24,5 @@ export function settlementOf(scores: number[], sticksLeft: number, rule: Settlem
   });
 }
 
-/** A settled score ×1000 as shown: `+35.0`, `-12.3`. */
-export function formatSettled(point: number): string {
-  const value = (point / 1000).toFixed(1);
-  return point > 0 ? `+${value}` : value;
-}
+/** A settled score ×1000 as shown: `+35.0`, `−12.3` (the portal's one formatter). */
+export { signedScore as formatSettled } from '@taikai/protocol/scores';

@@ -14,6 +14,7 @@ import {
   gameVariantOf,
   hasRuleCards,
   importRule,
+  isPlayableVariant,
   LEVEL_IDS_3P,
   LEVEL_IDS_4P,
   LEVEL_NONE,
@@ -53,7 +54,7 @@ import { toastError } from '../../../api/notify';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../../components/contestLabels';
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { ImportRuleDialog } from './ImportRuleDialog';
 import { NoMoreSettings, PointsCard, RuleCards, RuleForm } from './RuleCards';
 import { FieldRow, type RuleEditorApi, RuleEditorContext } from './RuleFields';
@@ -242,6 +243,14 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
       <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="rule-editor">
         {readOnly && <Alert type="info" showIcon title={t('rules.readOnly')} data-testid="rule-readonly" />}
         <Alert type="info" showIcon title={t('rules.shared')} />
+        {!isPlayableVariant(variant) && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="rule-not-playable"
+            title={t('rules.notPlayable', { mode: variantLabel(t, variant) })}
+          />
+        )}
         {unsupported.length > 0 && (
           <Alert
             type="warning"
@@ -270,7 +279,13 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
                 data-testid="rule-mode"
                 options={GAME_VARIANTS.map((v) => ({
                   value: v,
-                  label: <span data-testid={`rule-mode-${v}`}>{variantLabel(t, v)}</span>,
+                  label: (
+                    <span data-testid={`rule-mode-${v}`}>
+                      {isPlayableVariant(v)
+                        ? variantLabel(t, v)
+                        : t('rules.notPlayableOption', { mode: variantLabel(t, v) })}
+                    </span>
+                  ),
                 }))}
               />
             </FieldRow>

@@ -13,7 +13,11 @@ import {
 
 const contest = {
   unique_id: 7,
-  game_mode: { mode: 2, detail_rule: { ...DEFAULT_RULE_4P }, game_setting: { emoji_switch: 1 } },
+  game_mode: {
+    mode: 2,
+    detail_rule: { ...DEFAULT_RULE_4P, max_game_count: 12 },
+    game_setting: { emoji_switch: 1 },
+  },
   contest_setting: { game_limit: 12, system_broadcast: 1, level_limit: [{ type: 2, value: 20201 }] },
 } as unknown as ContestDetail;
 
@@ -21,7 +25,7 @@ describe('rule editor form', () => {
   it('reads round type, rule, emoji, game limit and level limits from the tournament', () => {
     expect(stateOf(contest)).toEqual({
       roundType: 2,
-      rule: DEFAULT_RULE_4P,
+      rule: { ...DEFAULT_RULE_4P, max_game_count: 12 },
       emoji: true,
       gameLimit: 12,
       level4p: 0,
@@ -34,8 +38,25 @@ describe('rule editor form', () => {
     const state = { ...stateOf(contest), level4p: 10301, level3p: 0, emoji: false };
     expect(settingOf(state)).toEqual({
       contest_setting: { level_limit: [{ type: 1, value: 10301 }], game_limit: 12, system_broadcast: 1 },
-      game_rule_setting: { mode: 2, detail_rule: DEFAULT_RULE_4P, game_setting: { emoji_switch: 0 } },
+      game_rule_setting: {
+        mode: 2,
+        detail_rule: { ...DEFAULT_RULE_4P, max_game_count: 12 },
+        game_setting: { emoji_switch: 0 },
+      },
     });
+  });
+
+  it('the game limit is the enforced max_game_count: read from it, and sent as both of its wire names', () => {
+    // An older tournament whose game_limit was saved apart from the limit plans are held to.
+    const older = {
+      ...contest,
+      game_mode: { ...contest.game_mode, detail_rule: { ...DEFAULT_RULE_4P, max_game_count: 0 } },
+      contest_setting: { ...contest.contest_setting, game_limit: 5 },
+    } as ContestDetail;
+    expect(stateOf(older).gameLimit).toBe(0);
+    const sent = settingOf({ ...stateOf(older), gameLimit: 4 });
+    expect(sent.contest_setting?.game_limit).toBe(4);
+    expect(sent.game_rule_setting?.detail_rule?.max_game_count).toBe(4);
   });
 
   it('update is enabled only when something changed', () => {

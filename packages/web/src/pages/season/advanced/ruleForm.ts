@@ -13,7 +13,10 @@ import type { ContestDetail, ContestRuleSetting } from '../../../api/calls';
 /** What the rule editor holds: the round type and rule, and the tournament's limits. */
 export interface RuleEditorState extends RuleDraft {
   emoji: boolean;
-  /** Games a player may play in a season; 0 = no limit. */
+  /**
+   * Games a player may play in a season; 0 = no limit. The enforced limit (plans past it: 2519) is the rule's
+   * `max_game_count`; `contest_setting.game_limit` is the same setting under its other wire name.
+   */
   gameLimit: number;
   /** Required four- and three-player level (level code), 0 = none. */
   level4p: number;
@@ -31,7 +34,9 @@ export function stateOf(contest: ContestDetail): RuleEditorState {
     roundType: ROUND_TYPES.includes(mode) ? mode : 2,
     rule: { ...contest.game_mode.detail_rule },
     emoji: contest.game_mode.game_setting.emoji_switch === 1,
-    gameLimit: contest.contest_setting.game_limit,
+    gameLimit: Number(
+      contest.game_mode.detail_rule.max_game_count ?? contest.contest_setting.game_limit ?? 0,
+    ),
     level4p: levelOf(contest, LevelLimitType.FOUR_PLAYER),
     level3p: levelOf(contest, LevelLimitType.THREE_PLAYER),
     systemBroadcast: contest.contest_setting.system_broadcast === 1 ? 1 : 0,
@@ -51,7 +56,7 @@ export function settingOf(state: RuleEditorState): ContestRuleSetting {
     },
     game_rule_setting: {
       mode: state.roundType,
-      detail_rule: state.rule,
+      detail_rule: { ...state.rule, max_game_count: state.gameLimit },
       game_setting: { emoji_switch: state.emoji ? 1 : 0 },
     },
   };

@@ -25,7 +25,7 @@ import {
 import { errorText } from '../../../api/client';
 import { keys, useSiteConfig } from '../../../api/queries';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { AddChatPlayersDialog } from './AddChatPlayersDialog';
 import './chat.css';
 

@@ -27,7 +27,7 @@ import Switch from 'antd/es/switch';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endContestSeason, fetchSeasonPlayerList, updateContestSeason } from '../../../api/calls';
 import { keys, useServerClock } from '../../../api/queries';
@@ -37,14 +37,17 @@ import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLang
 import { seasonChanged } from '../../contest/seasons/seasonCache';
 import { SeasonStateTag } from '../../contest/seasons/seasonLabels';
 import { rangeProblem, windowProblem } from '../../contest/seasons/seasonTimes';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import {
   dropsPendingSignups,
   fieldsOf,
   hasChanges,
+  movedWindows,
   type Range,
   type SeasonInfoFields,
   settingOf,
+  WINDOW_FIELDS,
+  type WindowField,
 } from './seasonInfoForm';
 
 const COUNTS = Array.from(
@@ -79,9 +82,31 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
   const changed = !ended && hasChanges(season, values);
   const team = current.rankType === SeasonType.TEAM;
 
+  // Moving the season's start moves the sign-up and match windows with it (their length kept), unless the
+  // organiser set that window by hand since the season was loaded (`movedWindows`).
+  const windowsSetByHand = useRef(new Set<WindowField>());
+  const startShown = useRef<Dayjs>(fieldsOf(season).range[0]);
+  const loaded = (fields: SeasonInfoFields) => {
+    form.setFieldsValue(fields);
+    windowsSetByHand.current.clear();
+    startShown.current = fields.range[0];
+  };
+  const onValuesChange = (changed: Partial<SeasonInfoFields>) => {
+    for (const key of WINDOW_FIELDS) if (key in changed) windowsSetByHand.current.add(key);
+    const start = changed.range?.[0];
+    if (!start) return;
+    const windows = {
+      signupRange: form.getFieldValue('signupRange'),
+      matchRange: form.getFieldValue('matchRange'),
+    };
+    form.setFieldsValue(movedWindows(windows, startShown.current, start, windowsSetByHand.current));
+    startShown.current = start;
+  };
+
   // The form follows the season as loaded (after refresh, update or another organiser's change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded when the season changes
   useEffect(() => {
-    form.setFieldsValue(fieldsOf(season));
+    loaded(fieldsOf(season));
   }, [season, form]);
 
   const refresh = async () => {
@@ -91,7 +116,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
         queryClient.refetchQueries({ queryKey: keys.contest(uniqueId) }),
         queryClient.invalidateQueries({ queryKey: keys.seasons(uniqueId) }),
       ]);
-      form.setFieldsValue(fieldsOf(season));
+      loaded(fieldsOf(season));
     } finally {
       setRefreshing(false);
     }
@@ -277,6 +302,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
           labelCol={{ span: 4 }}
           wrapperCol={{ span: 18 }}
           initialValues={fieldsOf(season)}
+          onValuesChange={onValuesChange}
           requiredMark={false}
           disabled={ended}
         >

@@ -1,8 +1,16 @@
 import { RankRule, SeasonState, SeasonType, SignupType } from '@taikai/protocol';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { SeasonListItem } from '../subpages';
-import { dropsPendingSignups, fieldsOf, hasChanges, rankRuleOf, settingOf } from './seasonInfoForm';
+import type { SeasonListItem } from '../pageProps';
+import {
+  dropsPendingSignups,
+  fieldsOf,
+  hasChanges,
+  movedWindows,
+  rankRuleOf,
+  settingOf,
+  type WindowField,
+} from './seasonInfoForm';
 
 const DAY = 86_400;
 const START = 1_900_000_000;
@@ -95,5 +103,36 @@ describe('season info form', () => {
     expect(dropsPendingSignups(checking, { signup_type: SignupType.AUTO })).toBe(true);
     expect(dropsPendingSignups(checking, { remark: 'x' })).toBe(false);
     expect(dropsPendingSignups(season, { signup_type: SignupType.CHECK })).toBe(false);
+  });
+
+  it('moving the season start moves the sign-up and match windows with it, their length kept', () => {
+    const fields = fieldsOf({
+      ...season,
+      signup_start_time: START - 2 * DAY,
+      signup_end_time: START + DAY,
+    });
+    const later = dayjs.unix(START + 3 * DAY + 600);
+    const moved = movedWindows(fields, fields.range[0], later, new Set());
+    expect(moved.signupRange?.map((d) => d.unix())).toEqual([START + DAY + 600, START + 4 * DAY + 600]);
+    // The match window never set shows the season's times, and follows too.
+    expect(moved.matchRange?.map((d) => d.unix())).toEqual([START + 3 * DAY + 600, START + 10 * DAY + 600]);
+    // Sent as changed fields, the sign-up window goes with the new start.
+    const setting = settingOf(
+      { ...season, signup_type: SignupType.CHECK },
+      { ...fields, signupType: SignupType.CHECK, range: [later, fields.range[1]], ...moved },
+    );
+    expect(setting).toMatchObject({
+      start_time: START + 3 * DAY + 600,
+      signup_start_time: START + DAY + 600,
+    });
+  });
+
+  it('a window the organiser set by hand stays where it was put when the start moves', () => {
+    const fields = fieldsOf(season);
+    const byHand = new Set<WindowField>(['signupRange']);
+    const moved = movedWindows(fields, fields.range[0], dayjs.unix(START + DAY), byHand);
+    expect(moved.signupRange).toBeUndefined();
+    expect(moved.matchRange?.[0].unix()).toBe(START + DAY);
+    expect(movedWindows(fields, fields.range[0], fields.range[0], new Set())).toEqual({});
   });
 });

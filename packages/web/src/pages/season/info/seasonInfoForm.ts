@@ -11,7 +11,7 @@ import {
   SignupType,
 } from '@taikai/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { SeasonListItem } from '../subpages';
+import type { SeasonListItem } from '../pageProps';
 
 export type Range = [Dayjs, Dayjs];
 
@@ -98,6 +98,33 @@ export function settingOf(season: SeasonListItem, fields: SeasonInfoFields | und
 
 export function hasChanges(season: SeasonListItem, fields: SeasonInfoFields | undefined): boolean {
   return Object.keys(settingOf(season, fields)).length > 0;
+}
+
+/** The form's two windows inside the season: sign-up times and auto-match times. */
+export type WindowField = 'signupRange' | 'matchRange';
+export const WINDOW_FIELDS: readonly WindowField[] = ['signupRange', 'matchRange'];
+
+/**
+ * The windows to move when the season's start moves from `from` to `to`: each is shifted by as much as the
+ * start moved, keeping its length — unless the organiser set that window by hand since the season was loaded
+ * (`setByHand`): a window set by hand stays where it was put, and the form explains it if it now lies outside
+ * the season. A window never set follows too (it shows the season's own times).
+ */
+export function movedWindows(
+  fields: Partial<Pick<SeasonInfoFields, WindowField>>,
+  from: Dayjs,
+  to: Dayjs,
+  setByHand: ReadonlySet<WindowField>,
+): Partial<Pick<SeasonInfoFields, WindowField>> {
+  const by = to.unix() - from.unix();
+  const moved: Partial<Pick<SeasonInfoFields, WindowField>> = {};
+  if (by === 0) return moved;
+  for (const key of WINDOW_FIELDS) {
+    const window = fields[key];
+    if (setByHand.has(key) || !window?.[0] || !window[1]) continue;
+    moved[key] = [window[0].add(by, 'second'), window[1].add(by, 'second')];
+  }
+  return moved;
 }
 
 /** Switching the sign-up type away from check deletes the unreviewed sign-ups (after a confirmation). */

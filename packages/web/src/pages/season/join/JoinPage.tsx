@@ -24,7 +24,7 @@ import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
 import { formatMinute } from '../../../components/time';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { RejectDialog } from './RejectDialog';
 import { useSignups } from './useSignups';
 

@@ -1,6 +1,6 @@
 import { SeasonState } from '@taikai/protocol';
 import { accessOf } from '../../contest/manager/access';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 
 /** Games and records change only in a season that has not ended, and only by the creator or an admin. */
 export function gamesReadOnly({ contest, season }: SeasonPageProps): boolean {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@taikai/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { fetchGamePlans, fetchRunningGames, type GamePlan } from '../../../api/game-calls';
+import { fetchFailedGames, fetchGamePlans, fetchRunningGames, type GamePlan } from '../../../api/game-calls';
 import { gameListKey } from '../../../api/queries';
 
 // The lists of the match pages. Their keys are `[...keys.games(u, s), kind]` exactly: the season's live stream
@@ -8,6 +8,7 @@ import { gameListKey } from '../../../api/queries';
 
 export const runningKey = (uniqueId: number, seasonId: number) => gameListKey(uniqueId, seasonId, 'running');
 export const plansKey = (uniqueId: number, seasonId: number) => gameListKey(uniqueId, seasonId, 'plans');
+export const failedKey = (uniqueId: number, seasonId: number) => gameListKey(uniqueId, seasonId, 'failed');
 
 // Both lists are read without an error toast (they refresh on their own, and the season menu reads the plans
 // too): the pages show a failure in place.
@@ -55,5 +56,14 @@ export function useGamePlans(
     queryFn: () => fetchPlansQuietly(uniqueId, seasonId),
     enabled,
     refetchInterval: live === undefined ? false : (query) => plansRefreshMs(query.state.data, live),
+  });
+}
+
+/** The season's failed tables, newest first; the stream says when a table fails, else read every 30 s. */
+export function useFailedGames(uniqueId: number, seasonId: number, live: boolean) {
+  return useQuery({
+    queryKey: failedKey(uniqueId, seasonId),
+    queryFn: () => fetchFailedGames({ unique_id: uniqueId, season_id: seasonId }, { silent: true }),
+    refetchInterval: live ? false : LIMITS.RUNNING_REFRESH_MS,
   });
 }

@@ -36,7 +36,8 @@ function names(players: readonly { account_id: number; nickname?: string }[], ro
 
 /**
  * The floating panel of running and planned games (spec §2): the first 5 of each with their totals, and a
- * link to match management. Folds down to a bar with the two totals.
+ * link to match management. It floats in the page's side column, under the ready players, so it stays in view
+ * without covering the seats or the batch plans; it folds down to a bar with the two totals.
  */
 export function GamesFloat({
   running,
@@ -55,8 +56,8 @@ export function GamesFloat({
   const { t } = useTranslation();
   const round = useRoundText();
   const navigate = useNavigate();
-  // Folded, the panel is a bar with the two totals that covers nothing; one click opens the first games.
-  const [open, setOpen] = useState(false);
+  // Open at first (it covers nothing); folded, it is a bar with the two totals.
+  const [open, setOpen] = useState(true);
   const robot = t('matchReservation.robot');
   const runningCount = running?.length ?? 0;
   const planCount = plans?.length ?? 0;

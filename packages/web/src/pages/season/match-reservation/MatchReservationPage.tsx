@@ -33,14 +33,14 @@ import { useSeasonEvents } from '../../../api/season-events';
 import { LiveStatus } from '../../../components/LiveStatus';
 import { accessOf } from '../../contest/manager/access';
 import { useContestOutlet } from '../../contest/useContestRoute';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { BatchPanel } from './BatchPanel';
 import { LIST_DROP_ID, seatIndexOf } from './dnd';
 import { GamesFloat } from './GamesFloat';
 import { ManualPanel } from './ManualPanel';
 import { type PlanOptions, rememberedAiLevel, startTimeOf } from './options';
 import { useGamePlans, useReadyPlayers, useRunningGames } from './queries';
-import { ReadyPlayerList } from './ReadyPlayerList';
+import { playingPlayers, ReadyPlayerList } from './ReadyPlayerList';
 import {
   checkTable,
   clearSeat,
@@ -254,16 +254,26 @@ export default function MatchReservationPage({ contest, season }: SeasonPageProp
         onDragCancel={() => setDragged(null)}
       >
         <div className="reservation-grid">
-          <ReadyPlayerList
-            players={ready.data}
-            loading={ready.isPending}
-            failed={ready.isError}
-            refreshing={ready.isFetching}
-            onRefresh={() => void ready.refetch()}
-            seatedIds={seatedIds}
-            disabled={blocked !== null}
-            onAdd={(p) => void seatFirstEmpty(p)}
-          />
+          <div className="reservation-side">
+            <ReadyPlayerList
+              players={ready.data}
+              playing={playingPlayers(running.data)}
+              loading={ready.isPending}
+              failed={ready.isError}
+              refreshing={ready.isFetching}
+              onRefresh={() => void ready.refetch()}
+              seatedIds={seatedIds}
+              disabled={blocked !== null}
+              onAdd={(p) => void seatFirstEmpty(p)}
+            />
+            <GamesFloat
+              running={running.data}
+              plans={plans.data}
+              loading={running.isPending || plans.isPending}
+              failed={(running.isError && !running.data) || (plans.isError && !plans.data)}
+              manageTo={manageTo}
+            />
+          </div>
           <Space orientation="vertical" size="middle" style={{ width: '100%', minWidth: 0 }}>
             <ManualPanel
               seats={seats}
@@ -296,13 +306,6 @@ export default function MatchReservationPage({ contest, season }: SeasonPageProp
           )}
         </DragOverlay>
       </DndContext>
-      <GamesFloat
-        running={running.data}
-        plans={plans.data}
-        loading={running.isPending || plans.isPending}
-        failed={(running.isError && !running.data) || (plans.isError && !plans.data)}
-        manageTo={manageTo}
-      />
     </div>
   );
 }

@@ -100,13 +100,59 @@ function ReadyRow({
   );
 }
 
+/** A player seated in a running game, as the running games list names them. */
+export type PlayingPlayer = { account_id: number; nickname?: string };
+
+/** The human players of running games, each once, in game and seat order. */
+export function playingPlayers(
+  running: readonly { players: readonly PlayingPlayer[] }[] | undefined,
+): PlayingPlayer[] {
+  const seen = new Map<number, PlayingPlayer>();
+  for (const game of running ?? [])
+    for (const p of game.players)
+      if (p.account_id !== 0 && !seen.has(p.account_id)) seen.set(p.account_id, p);
+  return [...seen.values()];
+}
+
+/** Players in a running game: not ready (they cannot be planned until it ends), shown apart and greyed. */
+function PlayingGroup({ players }: { players: readonly PlayingPlayer[] }) {
+  const { t } = useTranslation();
+  if (players.length === 0) return null;
+  return (
+    <div className="reservation-playing" data-testid="ready-playing">
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('matchReservation.playingTitle', { count: players.length })}
+      </Typography.Text>
+      {players.map((p) => (
+        <div
+          key={p.account_id}
+          className="reservation-ready-row is-playing"
+          data-testid={`ready-playing-${publicIdOf(p.account_id)}`}
+        >
+          <div className="reservation-ready-main">
+            <Typography.Text type="secondary" ellipsis={{ tooltip: p.nickname }} style={{ maxWidth: 150 }}>
+              {p.nickname || publicIdOf(p.account_id)}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {publicIdOf(p.account_id)}
+            </Typography.Text>
+          </div>
+          <Tag>{t('matchReservation.playing')}</Tag>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The season's ready players (spec §2): search, refresh, each one's state (ready, on a seat of this table,
- * or busy in another plan or game). Ready players are dragged onto seats, or sent to the first empty seat with
- * the + button; the list itself takes a seated player back.
+ * or busy in another plan). Ready players are dragged onto seats, or sent to the first empty seat with the +
+ * button; the list itself takes a seated player back. Players in a running game are not ready: they follow,
+ * greyed, in a group of their own (`playing`, from the running games).
  */
 export function ReadyPlayerList({
   players,
+  playing = [],
   loading,
   failed,
   refreshing,
@@ -116,6 +162,7 @@ export function ReadyPlayerList({
   onAdd,
 }: {
   players: readonly ReadyPlayer[] | undefined;
+  playing?: readonly PlayingPlayer[];
   loading: boolean;
   failed: boolean;
   refreshing: boolean;
@@ -128,6 +175,12 @@ export function ReadyPlayerList({
   const [search, setSearch] = useState('');
   const { setNodeRef, isOver } = useDroppable({ id: LIST_DROP_ID });
   const shown = (players ?? []).filter((p) => matchesReady(p, search));
+  const shownPlaying = playing.filter((p) =>
+    matchesReady(
+      { account_id: p.account_id, nickname: p.nickname ?? '', remark: '', team_name: '', busy: 1 },
+      search,
+    ),
+  );
   const free = (players ?? []).filter((p) => p.busy !== 1).length;
 
   let body: ReactNode;
@@ -182,6 +235,7 @@ export function ReadyPlayerList({
           data-testid="ready-rows"
         >
           {body}
+          <PlayingGroup players={shownPlaying} />
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('matchReservation.dragHint')}

@@ -11,7 +11,7 @@ import { pollInterval } from '../../../api/season-events';
 const every = (live: boolean, ms: number) => (query: { state: { status: string } }) =>
   query.state.status === 'error' ? LIMITS.RUNNING_REFRESH_MS : pollInterval(live, ms);
 
-/** Players of the roster who are ready now; `busy` 1 = already seated in a plan or a running game. */
+/** Players of the roster who are ready now; `busy` 1 = already seated in a waiting plan. */
 export function useReadyPlayers(uniqueId: number, seasonId: number, live: boolean) {
   return useQuery({
     queryKey: gameListKey(uniqueId, seasonId, 'ready'),

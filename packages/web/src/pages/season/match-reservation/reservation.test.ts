@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { batchRows, lineKey, pruneLineErrors, withoutLines } from './batch';
 import { AI_LEVEL_STORAGE_KEY, rememberAiLevel, rememberedAiLevel, startTimeOf } from './options';
+import { playingPlayers } from './ReadyPlayerList';
 import {
   checkTable,
   clearSeat,
@@ -154,5 +155,19 @@ describe('start options', () => {
     expect(startTimeOf(null, now)).toBeUndefined();
     expect(startTimeOf(dayjs.unix(now - 60), now)).toBeUndefined();
     expect(startTimeOf(dayjs.unix(now + 600), now)).toBe(now + 600);
+  });
+});
+
+describe('players in a running game', () => {
+  it('are the human seats of the running games, each once, apart from the ready list', () => {
+    const running = [
+      { players: [{ account_id: 5, nickname: 'Ann' }, { account_id: 0 }, { account_id: 7, nickname: 'Bo' }] },
+      { players: [{ account_id: 0 }, { account_id: 5, nickname: 'Ann' }] },
+    ];
+    expect(playingPlayers(running)).toEqual([
+      { account_id: 5, nickname: 'Ann' },
+      { account_id: 7, nickname: 'Bo' },
+    ]);
+    expect(playingPlayers(undefined)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { csvFileName } from '../../../components/csv';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { currentLanguage } from '../../../i18n';
 import { rankRuleText } from '../../contest/seasons/seasonLabels';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { CalcRankModal } from './CalcRankModal';
 import { useRankPage } from './queries';
 import { RankActions } from './RankActions';

@@ -22,8 +22,8 @@ import {
 } from '../../../api/team-calls';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { shortDetail } from '../../../components/teams/teamText';
+import type { SeasonListItem } from '../pageProps';
 import { settledText } from '../record/recordView';
-import type { SeasonListItem } from '../subpages';
 import { RankActions } from './RankActions';
 import { RankDownloadDialog } from './RankDownloadDialog';
 import { TeamScoreDialog } from './TeamScoreDialog';

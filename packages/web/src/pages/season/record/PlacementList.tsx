@@ -19,10 +19,10 @@ export function PlacementList({ record }: { record: GameRecord }) {
             <Typography.Text strong>{t('record.place', { place: p.place })}</Typography.Text>
             <Tag style={{ marginInlineEnd: 0 }}>{t(`matchManage.winds.${p.wind}`)}</Tag>
             <span data-testid={`record-player-${record.uuid}-${p.place}`}>
-              {p.account_id === 0 ? (
-                // The stored name ("robot 1") is the server's, in English: the page says robot in its language.
+              {p.robot !== null ? (
+                // Robots told apart by their number in seat order (the server's "Robot 1"), in the page's language.
                 <Typography.Text type="secondary">
-                  <RobotOutlined /> {t('matchManage.robot')}
+                  <RobotOutlined /> {t('matchManage.robotN', { n: p.robot })}
                 </Typography.Text>
               ) : (
                 <Tooltip title={`${p.nickname} (${p.publicId})`}>

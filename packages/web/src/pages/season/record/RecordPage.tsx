@@ -6,7 +6,7 @@ import { useSeasonEvents } from '../../../api/season-events';
 import { csvFileName } from '../../../components/csv';
 import { currentLanguage } from '../../../i18n';
 import { gamesReadOnly } from '../match-manage/access';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { MarkedTab } from './MarkedTab';
 import { RecordsTab } from './RecordsTab';
 import './record.css';

@@ -1,3 +1,4 @@
+import { LIMITS } from '@taikai/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import type { ColumnsType } from 'antd/es/table';
@@ -80,10 +81,11 @@ export function RecordTable<T extends { removed: number }>({
         pagination={{
           current: page,
           pageSize,
-          total,
+          // Only the latest 1000 can be read (spec §9, 2556): the pager stops there, the count stays whole.
+          total: Math.min(total, LIMITS.RECORDS_LATEST_MAX),
           pageSizeOptions: RECORD_PAGE_SIZES,
           showSizeChanger: true,
-          showTotal,
+          showTotal: () => showTotal(total),
           onChange: (p: number, size: number) => {
             setPage(size !== pageSize ? 1 : p);
             setPageSize(size);

@@ -164,12 +164,12 @@ export function RecordsTab({
               range
                 ? t('record.exportWindow', {
                     range: formatRange(range[0].unix(), range[1].unix()),
-                    max: LIMITS.DOWNLOAD_RECORDS_MAX,
+                    max: LIMITS.RECORDS_LATEST_MAX,
                   })
-                : t('record.exportAll', { max: LIMITS.DOWNLOAD_RECORDS_MAX })
+                : t('record.exportAll', { max: LIMITS.RECORDS_LATEST_MAX })
             }
             fileName={`${fileBase}-records.csv`}
-            maxRows={LIMITS.DOWNLOAD_RECORDS_MAX}
+            maxRows={LIMITS.RECORDS_LATEST_MAX}
             fetchPage={fetchExportPage}
             toRows={(list) => recordCsvRows(list, csvWords(t))}
           />

@@ -6,6 +6,7 @@ import { markedHand, yimanOf } from './recordView';
 export function csvWords(t: TFunction): CsvWords {
   return {
     wind: (wind) => t(`matchManage.winds.${wind}`),
+    robot: (n) => t('matchManage.robotN', { n }),
     placeHeader: (place, field) => t(`record.csv.${field}`, { place }),
     startTime: t('record.csv.startTime'),
     endTime: t('record.csv.endTime'),

@@ -43,6 +43,7 @@ const record = (uuid: string, removed = 0): GameRecord => ({
 
 const words: CsvWords = {
   wind: (w) => w.toUpperCase(),
+  robot: (n) => `Robot ${n}`,
   placeHeader: (place, field) => `${place}:${field}`,
   startTime: 'start',
   endTime: 'end',
@@ -74,6 +75,8 @@ describe('record list', () => {
       [3, 'east', 'Ann', String(encodeAccountId(101))],
       [4, 'north', 'Dee', String(encodeAccountId(104))],
     ]);
+    // Robots are numbered among the record's robots in seat order, as the server names them.
+    expect(placements(record('a')).map((p) => p.robot)).toEqual([1, null, null, null]);
   });
 
   it('settled scores are total_point / 1000 with one decimal', () => {
@@ -111,7 +114,7 @@ describe('CSV of records', () => {
       formatMinute(1_700_003_600),
       'final',
       'a',
-      'Bot',
+      'Robot 1',
       '',
       'SOUTH',
       45000,

@@ -1,6 +1,7 @@
 import { encodeAccountId, fromThousandths } from '@taikai/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { GameRecord, MarkedGame } from '../../../api/game-calls';
+import { robotNumbers } from '../../../components/robots';
 import { formatMinute } from '../../../components/time';
 import { handOf, type Wind, windOf } from '../match-manage/progress';
 
@@ -48,6 +49,8 @@ export interface Placement {
   nickname: string;
   /** The public id, '' for a robot. */
   publicId: string;
+  /** A robot's number among the record's robots in seat order (as the server names it), null for a player. */
+  robot: number | null;
   /** Raw final points. */
   points: number;
   /** Settled score in thousandths. */
@@ -56,8 +59,11 @@ export interface Placement {
 
 /** The players of a record in final placement order (as `result.players` lists them), with their seats. */
 export function placements(record: Pick<GameRecord, 'accounts' | 'result'>): Placement[] {
+  const bySeat = [...record.accounts].sort((a, b) => a.seat - b.seat);
+  const robots = robotNumbers(bySeat);
   return record.result.players.map((p, i) => {
-    const account = record.accounts.find((a) => a.seat === p.seat);
+    const at = bySeat.findIndex((a) => a.seat === p.seat);
+    const account = bySeat[at];
     const accountId = account?.account_id ?? 0;
     return {
       place: i + 1,
@@ -66,6 +72,7 @@ export function placements(record: Pick<GameRecord, 'accounts' | 'result'>): Pla
       account_id: accountId,
       nickname: account?.nickname ?? '',
       publicId: accountId === 0 ? '' : String(encodeAccountId(accountId)),
+      robot: accountId === 0 ? (robots[at] ?? 1) : null,
       points: p.part_point_1,
       totalPoint: p.total_point,
     };
@@ -80,6 +87,8 @@ export function yimanOf(yiman: number): { counted: true } | { counted: false; mu
 /** The words the CSV files need, in the reader's language. */
 export interface CsvWords {
   wind: (wind: Wind) => string;
+  /** The `n`th robot of a game (1, 2, … in seat order), named as the record page names it. */
+  robot: (n: number) => string;
   /** Header of a placement's column: `place` 1…4, `field` what the column holds. */
   placeHeader: (place: number, field: 'nickname' | 'id' | 'seat' | 'points' | 'score') => string;
   startTime: string;
@@ -119,7 +128,7 @@ export function recordCsvRows(records: readonly GameRecord[], words: CsvWords): 
     r.tag,
     r.uuid,
     ...placements(r).flatMap((p) => [
-      p.nickname,
+      p.robot === null ? p.nickname : words.robot(p.robot),
       p.publicId,
       words.wind(p.wind),
       p.points,

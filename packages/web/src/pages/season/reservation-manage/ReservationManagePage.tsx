@@ -1,7 +1,7 @@
 import { useSeasonEvents } from '../../../api/season-events';
 import { gamesReadOnly } from '../match-manage/access';
 import { PlannedGamesCard } from '../match-manage/PlannedGamesCard';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 
 /**
  * Reservation manager (spec §2 reservation-manage): the planned games with their seats' ready state, stop a

@@ -39,7 +39,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { publicIdOf } from '../../../components/players/accounts';
 import type { TeamTextDraft } from '../../../components/teams/TeamTextFields';
 import { currentLanguage } from '../../../i18n';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { AddMemberDialog, type MemberCandidate } from './AddMemberDialog';
 import { CreateTeamCard } from './CreateTeamCard';
 import { ExportTeamsDialog } from './ExportTeamsDialog';

@@ -21,7 +21,7 @@ import {
 import { PlayerTable } from '../../../components/players/pagedTable';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { useBlacklist } from './queries';
 
 /** The season blacklist (spec §2): blacklisted players can neither sign up nor be added. */

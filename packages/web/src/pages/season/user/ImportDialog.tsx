@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogAction } from '../../../components/players/useDialogAction';
 import { formatRange } from '../../../components/time';
-import type { SeasonListItem } from '../subpages';
+import type { SeasonListItem } from '../pageProps';
 
 /** "Import players from another season": choose a season of this tournament, confirm. */
 export function ImportDialog({

@@ -34,7 +34,7 @@ import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
 import { currentLanguage } from '../../../i18n';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { ExportDialog, rosterFileName } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';
 import { useRoster } from './queries';

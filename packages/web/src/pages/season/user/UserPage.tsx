@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import Anchor from 'antd/es/anchor';
 import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
-import type { SeasonPageProps } from '../subpages';
+import type { SeasonPageProps } from '../pageProps';
 import { BlacklistSection } from './BlacklistSection';
 import { RosterSection } from './RosterSection';
 
