@@ -30,16 +30,18 @@ export interface BenchServer {
 }
 
 /**
- * Builds the server on a fresh data folder: the embedded database, or BENCH_DATABASE_URL (a database it may fill),
- * migrated. `listen`: serve HTTP on a free local port and call through it; otherwise calls go through Fastify's
+ * Builds the server on a fresh data folder: the embedded database, or BENCH_DATABASE_URL (a database it may fill;
+ * `databaseUrl` overrides it), migrated. `listen`: serve HTTP on a free local port and call through it; otherwise calls go through Fastify's
  * inject.
  */
 export async function openBenchServer(
   name: string,
-  options: { listen?: boolean; gameWorkers?: number } = {},
+  options: { listen?: boolean; gameWorkers?: number; databaseUrl?: string | null } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `taikai-bench-${name}-`));
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  // `databaseUrl: null` asks for the embedded database whatever the environment says.
+  const databaseUrl =
+    options.databaseUrl === undefined ? process.env.BENCH_DATABASE_URL : (options.databaseUrl ?? undefined);
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -160,7 +160,7 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
         };
       });
     // Once antd's border transition has run: blue for the field being typed in, red for the refused one.
-    const colors = await eventually(read, (c) => c.focused === 'rgb(22, 119, 255)', 'focused border', 5_000);
+    const colors = await eventually(read, (c) => c.focused === 'rgb(22, 119, 255)', 'focused border');
     expect(colors.focusRing).toContain('rgba(5, 145, 255, 0.1)');
     expect(colors.invalid).toBe('rgb(255, 77, 79)');
     await session.screenshot('02-focused-and-invalid-jp');
@@ -209,5 +209,18 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
     await card.waitFor();
     expect(await textOf(card)).toContain('Typed Cup');
     expect(createCalls).toHaveLength(1);
+  });
+
+  it('offers only the modes the game server plays: standard and triple dora, not Sichuan, bloodshed or wanxiang', async () => {
+    const { page } = session;
+    const dialog = await openDialog();
+    await dialog.getByTestId('create-mode').click();
+    const dropdown = await settled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+    const offered = await dropdown
+      .locator('[data-testid^="create-mode-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(offered.sort()).toEqual(['create-mode-dora3', 'create-mode-liqi']);
+    await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
   });
 });

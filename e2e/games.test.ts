@@ -24,7 +24,7 @@ import {
   ScriptedPlayer,
   startSeasonNow,
 } from './support/games';
-import { createTournament, grantCurrency, type Tournament } from './support/people';
+import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
 
 const DAY = 24 * 3600;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -108,7 +108,6 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
       () => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count(),
       (n) => n === 0,
       'tooltips closed',
-      5_000,
     );
     await atRest(page, options);
   };
@@ -154,7 +153,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
 
   it('1 · two players ready over their links are dragged and added onto seats, two robots, a remark, started', async () => {
     const { page } = org;
-    await page.goto(`/?token=${encodeURIComponent(organiser.token)}`);
+    await openSignedIn(page, organiser.token, `/`);
     await expectText(page.getByTestId('header-nickname'), organiser.who.nickname);
     await chooseLanguage(page, 'en');
     await page.goto(pageOf(a, 'match-reservation'));
@@ -230,7 +229,6 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
       },
       (patched) => patched,
       'a progress change shown without reading the list again',
-      90_000,
     );
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(changes.length).toBeGreaterThan(1);
@@ -268,7 +266,7 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     await expectToast(page, 'success', 'Game resumed');
     await paused.waitFor({ state: 'detached' });
     // The players answer at once now: the East round is played out.
-    const ends = await Promise.all(links.map((l) => l.ended(gameUuid, 90_000)));
+    const ends = await Promise.all(links.map((l) => l.ended(gameUuid)));
     expect(ends).toEqual([{ terminated: false }, { terminated: false }]);
     await page.getByTestId(`running-row-${gameUuid}`).waitFor({ state: 'detached' });
     await page.getByTestId('running-empty').waitFor();
@@ -303,8 +301,11 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     for (const [i, p] of placed.entries()) {
       const account = record.accounts.find((s) => s.seat === p.seat);
       const name = await textOf(page.getByTestId(`record-player-${gameUuid}-${i + 1}`));
-      // Robots are named in the page's language, not by the name the server stores ("robot 1").
-      expect(name).toBe(account?.account_id === 0 ? 'Robot' : account?.nickname);
+      // Robots are told apart by their number in seat order, as the server names them ("Robot 1", "Robot 2").
+      const robots = record.accounts.filter((s) => s.account_id === 0).sort((x, y) => x.seat - y.seat);
+      expect(name).toBe(
+        account?.account_id === 0 ? `Robot ${robots.indexOf(account) + 1}` : account?.nickname,
+      );
       expect(await textOf(page.getByTestId(`record-score-${gameUuid}-${i + 1}`))).toBe(
         scoreText(p.total_point),
       );
@@ -483,15 +484,11 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     await Promise.all(links.map((l) => l.ready()));
     const tables = new Set((await Promise.all(links.map((l) => l.game()))).map((g) => g.uuid));
     expect(tables.size).toBe(2);
-    // Every ready player is seated: busy in the list.
-    for (const p of players)
-      await eventually(
-        () => page.getByTestId(`ready-player-${p.publicId}`).getAttribute('data-busy'),
-        (v) => v === '1',
-        `player ${p.publicId} seated`,
-      );
-    await expectText(page.getByTestId('ready-count'), '空闲 0 / 共 8');
-    await page.getByTestId('games-float-toggle').click();
+    // Every ready player is seated: not ready while they play, listed apart (greyed) under "in a game".
+    for (const p of players) await page.getByTestId(`ready-playing-${p.publicId}`).waitFor();
+    expect(await page.locator('[data-testid^="ready-player-"]').count()).toBe(0);
+    await expectText(page.getByTestId('ready-count'), '空闲 0 / 共 0');
+    // The games panel floats beside the seats, open from the start.
     await page.getByTestId('float-running').waitFor();
     expect(await page.getByTestId('float-running').locator('li').count()).toBe(2);
     await expectNoRawKeys(page);
@@ -551,6 +548,31 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     expect(await textOf(page.getByTestId('record-total'))).toBe('共 1 局');
     closeAll(links);
     links = [];
+  });
+
+  it('8b · a plan whose player is taken off the roster is cancelled: announced, and listed under failed tables with why', async () => {
+    const { page } = org;
+    const ids = { unique_id: a.unique_id, season_id: a.season_id };
+    await call('/api/contest/update_contest_season', organiser.token, { ...ids, setting: { auto_match: 0 } });
+    const removed = players[7];
+    const { uuid } = await call<{ uuid: string }>('/api/contest/create_game_plan', organiser.token, {
+      ...ids,
+      account_list: [removed.accountId, 0, 0, 0],
+      game_start_time: nowS() + 3600,
+    });
+    await page.goto(pageOf(a, 'match-manage'));
+    await expectLive(page, 'match-live-status');
+    await page.getByTestId('failed-empty').waitFor();
+    await call('/api/contest/remove_contest_season_player', organiser.token, {
+      ...ids,
+      account_id_list: [removed.accountId],
+    });
+    await page.getByTestId(`failed-row-${uuid}`).waitFor();
+    expect(await textOf(page.getByTestId(`failed-reason-${uuid}`))).toContain('已被移出名单，预约已取消');
+    await page.locator('.ant-notification-notice').filter({ hasText: '有对局失败了' }).waitFor();
+    expect(await textOf(page.getByTestId('failed-total'))).toBe('共 1 桌');
+    await expectNoRawKeys(page);
+    await org.screenshot('10b-match-manage-failed-chs');
   });
 
   it('9 · the record page of the finished game in Chinese', async () => {

@@ -58,4 +58,44 @@ describe('logging in with wrong credentials', () => {
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);
     expect(await storedToken(page)).toBeTruthy();
   });
+
+  it('offers the login name remembered, keeps the session per "auto login", and forgets per "remember me" (spec §9 keys)', async () => {
+    const { page } = session;
+    const stored = () =>
+      page.evaluate(() => ({
+        loginName: localStorage.getItem('login_name'),
+        rememberMe: localStorage.getItem('remember_me'),
+        autoLogin: localStorage.getItem('auto_login'),
+        kept: localStorage.getItem('token'),
+        thisSession: sessionStorage.getItem('token'),
+      }));
+    // The login above, with both boxes ticked (the default): the name is remembered, the session kept.
+    expect(await stored()).toMatchObject({ loginName: organiser.email, rememberMe: '1', autoLogin: '1' });
+    expect((await stored()).kept).toBeTruthy();
+
+    // The next visit to the login page offers the name, both boxes still ticked.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto('/login');
+    expect(await page.getByTestId('login-email').inputValue()).toBe(organiser.email);
+    expect(await page.getByTestId('login-remember').isChecked()).toBe(true);
+    expect(await page.getByTestId('login-auto').isChecked()).toBe(true);
+    await session.screenshot('remembered-login-en');
+
+    // Both unticked: the session lasts only this browser session, and the name is forgotten.
+    await page.getByTestId('login-remember').uncheck();
+    await page.getByTestId('login-auto').uncheck();
+    await page.getByTestId('login-password').fill(organiser.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectText(page.getByTestId('header-nickname'), organiser.nickname);
+    const after = await stored();
+    expect(after).toMatchObject({ loginName: null, rememberMe: '0', autoLogin: '0', kept: null });
+    expect(after.thisSession).toBeTruthy();
+
+    await page.evaluate(() => sessionStorage.removeItem('token'));
+    await page.goto('/login');
+    expect(await page.getByTestId('login-email').inputValue()).toBe('');
+    expect(await page.getByTestId('login-remember').isChecked()).toBe(false);
+    expect(await page.getByTestId('login-auto').isChecked()).toBe(false);
+  });
 });

@@ -144,9 +144,10 @@ describe('an organiser’s first tournament, in the browser', () => {
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') });
     await settled(dialog);
 
-    // Mode decides the round types: Sichuan counts games and has no three-player round types.
-    await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-chuanma');
-    await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '4 局');
+    // Mode decides the round types: triple dora has no three-player round types. Modes the game server cannot
+    // play (Sichuan, bloodshed, wanxiang) are not offered.
+    await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-dora3');
+    await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '四人南');
     expect(await dialog.getByTestId('create-round-type-11').count()).toBe(0);
     // Back to standard riichi: South 4p by default, three-player round types offered.
     await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-liqi');

@@ -12,7 +12,14 @@ import {
   PHONE,
   textOf,
 } from './support/console';
-import { accountOf, chatLimitOf, contestDetail, createTournament, grantCurrency } from './support/people';
+import {
+  accountOf,
+  chatLimitOf,
+  contestDetail,
+  createTournament,
+  grantCurrency,
+  openSignedIn,
+} from './support/people';
 import { chooseChatWhitelist, lookUpChatPlayers } from './support/seasons';
 
 const DAY = 24 * 3600;
@@ -51,7 +58,6 @@ describe('the player’s sign-up page and the season chat setting', () => {
       () => contestDetail<{ season_list: { state: number }[] }>(tokens.organiser, uniqueId),
       (detail) => detail.season_list[0]?.state === 2,
       'season running',
-      15_000,
     );
     await call('/api/contest/update_contest_season', tokens.organiser, {
       unique_id: uniqueId,
@@ -180,7 +186,7 @@ describe('the player’s sign-up page and the season chat setting', () => {
     session = await openBrowser('play-organiser');
     const { page } = session;
     await page.setViewportSize(PHONE);
-    await page.goto(`/play/${contestId}?token=${encodeURIComponent(tokens.organiser)}`);
+    await openSignedIn(page, tokens.organiser, `/play/${contestId}`);
     await page.getByTestId('play-console-link').waitFor();
     await page.getByTestId('play-console-link').click();
     await page.waitForURL((url) => url.pathname === `/contest/${contestId}`);

@@ -3,7 +3,14 @@ import { call, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
 import { eventually, expectNoRawKeys, storedToken } from './support/console';
 import { startSeasonNow } from './support/games';
-import { accountOf, createTournament, grantCurrency, loginBrowser, type Tournament } from './support/people';
+import {
+  accountOf,
+  createTournament,
+  grantCurrency,
+  loginBrowser,
+  openSignedIn,
+  type Tournament,
+} from './support/people';
 import { playToTheEnd } from './support/table';
 
 // The player portal end to end (issue 14, "done when"): two people, each in a browser of their own, sign up in
@@ -76,7 +83,7 @@ describe('the player portal: two players from sign-up to their record', () => {
 
     const desk = await openBrowser('portal-journey-b');
     sessions[1] = desk;
-    await desk.page.goto(`/play?token=${encodeURIComponent(people[1].token)}`);
+    await openSignedIn(desk.page, people[1].token, `/play`);
     await desk.page.waitForURL((url) => url.pathname === '/play');
   });
 
@@ -115,7 +122,7 @@ describe('the player portal: two players from sign-up to their record', () => {
       remark: '',
     });
     for (const session of sessions)
-      await session!.page.waitForURL((url) => url.pathname.startsWith('/play/game/'), { timeout: 30_000 });
+      await session!.page.waitForURL((url) => url.pathname.startsWith('/play/game/'));
     gameUuid = decodeURIComponent(new URL(sessions[0]!.page.url()).pathname.split('/').at(-1) ?? '');
     expect(new URL(sessions[1]!.page.url()).pathname).toBe(`/play/game/${gameUuid}`);
     // The emoji switch is on: a stamp sent at one table shows at the other.
@@ -131,7 +138,7 @@ describe('the player portal: two players from sign-up to their record', () => {
       await expectNoRawKeys(session!.page);
     }
     await sessions[0]!.page.screenshot({ path: 'e2e/screenshots/portal-journey-a-settlement.png' });
-  }, 400_000);
+  });
 
   it('each finds the game in their own records, with its replay; the organiser in the season’s record page', async () => {
     for (const session of sessions) {

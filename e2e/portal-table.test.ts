@@ -13,7 +13,7 @@ import {
   startSeasonNow,
 } from './support/games';
 import { artifactsDir } from './support/paths';
-import { createTournament, grantCurrency, type Tournament } from './support/people';
+import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
 import { handOnScreen, playToTheEnd } from './support/table';
 
 // The player portal's table (`/play/game/:uuid`): one human seat against three robots, played by clicking the
@@ -49,7 +49,7 @@ async function seatWithRobots(player: RosterPlayer): Promise<{ uuid: string; lob
 
 /** Opens the table of `uuid` directly, logged in by the address (the mobile hand-off does the same). */
 async function openTable(page: Page, player: RosterPlayer, uuid: string): Promise<void> {
-  await page.goto(`/play/game/${uuid}?token=${encodeURIComponent(player.token)}`);
+  await openSignedIn(page, player.token, `/play/game/${uuid}`);
   await page.getByTestId('my-hand').waitFor();
 }
 
@@ -208,7 +208,6 @@ describe('the table after the page is closed mid-hand', () => {
     let riversBefore: string[] = [];
     await playToTheEnd(page, {
       calls: 0,
-      timeoutMs: 120_000,
       onDecision: async (n) => {
         if (n < 4) return;
         const allowed = page.locator('[data-testid="my-hand"] [data-allowed="true"]');
@@ -232,7 +231,6 @@ describe('the table after the page is closed mid-hand', () => {
       () => handOnScreen(again),
       (hand) => JSON.stringify(hand) === JSON.stringify(before),
       'the same hand after reopening',
-      10_000,
     );
     expect(await rivers(again)).toEqual(riversBefore);
     // The decision is still the player's: a tile may be discarded, and the game goes on from there.
@@ -271,5 +269,5 @@ describe('the table after the page is closed mid-hand', () => {
     } finally {
       await fresh.close();
     }
-  }, 300_000);
+  });
 });

@@ -27,7 +27,7 @@ import {
   seasonRecords,
   startSeasonNow,
 } from './support/games';
-import { createTournament, grantCurrency, type Tournament } from './support/people';
+import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
 
 const DAY = 24 * 3600;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -193,12 +193,11 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
       Number(/ID (\d+)/.exec(text)?.[1]),
     );
   const orderOf = (rows: ExpectedRow[]) => rows.map((r) => playerOf(r.accountId).publicId);
-  const expectOrder = (page: Page, rows: ExpectedRow[], what: string, timeout?: number) =>
+  const expectOrder = (page: Page, rows: ExpectedRow[], what: string) =>
     eventually(
       () => shownOrder(page, 'rank-table'),
       (shown) => JSON.stringify(shown) === JSON.stringify(orderOf(rows)),
       what,
-      timeout,
     );
   const still = async (page: Page, options?: { toasts?: boolean; dialogs?: boolean }) => {
     await page.mouse.move(1, 1);
@@ -278,11 +277,11 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
     console.log(`[rankings] round 2 (2 tables) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     closeAll(links);
     links = [];
-  }, 200_000);
+  });
 
   it('2 · player statistics (en): every player ranked by the total of every game', async () => {
     const { page } = org;
-    await page.goto(`/?token=${encodeURIComponent(organiser.token)}`);
+    await openSignedIn(page, organiser.token, `/`);
     await expectText(page.getByTestId('header-nickname'), organiser.who.nickname);
     await chooseLanguage(page, 'en');
     await page.goto(pageOf('player_statistics'));
@@ -357,7 +356,7 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
       await tab.getByTestId('record-remove-confirm').click();
       await (await response).finished();
       let at = Date.now();
-      await expectOrder(page, withoutIt, 'ranking without the removed game', 1_000);
+      await expectOrder(page, withoutIt, 'ranking without the removed game');
       const removedMs = Date.now() - at;
       await expectToast(tab, 'success', 'Game record removed');
 
@@ -366,7 +365,7 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
       await tab.getByTestId(`record-restore-${uuid}`).click();
       await (await response).finished();
       at = Date.now();
-      await expectOrder(page, withIt, 'ranking with the restored game', 1_000);
+      await expectOrder(page, withIt, 'ranking with the restored game');
       const restoredMs = Date.now() - at;
       console.log(
         `[rankings] open ranking followed: removed in ${removedMs} ms, restored in ${restoredMs} ms`,

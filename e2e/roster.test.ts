@@ -266,7 +266,6 @@ describe('the season roster, blacklist and sign-up review, in the browser', () =
           }),
         (answer) => answer.status === 200 && !answer.error,
         `${who.nickname} signs up`,
-        20_000,
       );
     }
 

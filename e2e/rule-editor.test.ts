@@ -130,6 +130,8 @@ describe('the rule editor, in the browser', () => {
     expect(saved.contest_setting).toMatchObject({ game_limit: 8, level_limit: [{ type: 1, value: 10302 }] });
     const stored = saved.game_mode.detail_rule;
     expect(stored).toMatchObject({
+      // The game limit is the one plans are held to (2519).
+      max_game_count: 8,
       jingsuanyuandian: 32000,
       dora_count: 4,
       have_yifa: false,
@@ -198,7 +200,9 @@ describe('the rule editor, in the browser', () => {
     await page.getByTestId('rule-update-confirm').click();
     await expectToast(page, 'success', 'Rule updated');
     const [a, b] = await Promise.all([detailOf(first), detailOf(second)]);
-    expect(b.game_mode.detail_rule).toEqual(a.game_mode.detail_rule);
+    // The rule came over; the game limit is the tournament's own (the rule text does not carry it).
+    expect(b.game_mode.detail_rule).toEqual({ ...a.game_mode.detail_rule, max_game_count: 0 });
+    expect(a.game_mode.detail_rule.max_game_count).toBe(8);
     expect(b.mode).toBe(a.mode);
   });
 
@@ -287,6 +291,15 @@ describe('the rule editor, in the browser', () => {
     expect(await page.getByTestId('rule-cards').count()).toBe(0);
     await page.getByTestId('rule-field-can_jifei').waitFor();
     await page.getByTestId('rule-unsupported-variant').waitFor();
+    // The editor says plainly that the mode is not playable yet, and labels it so in the mode list.
+    await expectText(
+      page.getByTestId('rule-not-playable'),
+      'Sichuan is not playable yet: the game server cannot play it, so no tournament, plan or auto-match can use it. Choose another mode.',
+    );
+    await expectText(
+      page.getByTestId('rule-mode').getByTestId('rule-mode-chuanma'),
+      'Sichuan (not playable yet)',
+    );
     expect(await page.getByTestId('rule-update').isDisabled()).toBe(true);
     await atRest(page, { dialogs: false });
     await session.screenshot('06-chuanma-en');

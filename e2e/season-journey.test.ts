@@ -22,6 +22,7 @@ import {
   chatLimitOf,
   createTournament,
   grantCurrency,
+  openSignedIn,
   type Season,
   seasonsOf,
 } from './support/people';
@@ -79,7 +80,6 @@ describe('a season from start to end: organiser and two players, in the browser'
       () => seasonNow(seasonId),
       (s) => s.state === 2,
       `season ${seasonId} running`,
-      15_000,
     );
     return start;
   };
@@ -92,7 +92,6 @@ describe('a season from start to end: organiser and two players, in the browser'
       async () => nowS(),
       (now) => now >= start + 2,
       'clock past the season start',
-      10_000,
     );
     const end = nowS() - 1;
     await moveSeason(
@@ -116,9 +115,9 @@ describe('a season from start to end: organiser and two players, in the browser'
     await session.page.setViewportSize(PHONE);
     return session;
   };
-  /** The player opens the tournament's page, logged in with the token in the address. */
+  /** The player opens the tournament's page, signed in with their session token. */
   const openPlayPage = (session: BrowserSession, player: Player) =>
-    session.page.goto(`/play/${contestId}?token=${encodeURIComponent(player.token)}`);
+    openSignedIn(session.page, player.token, `/play/${contestId}`);
 
   beforeAll(async () => {
     const identities = { a: newIdentity('sjpa'), b: newIdentity('sjpb') };
@@ -164,7 +163,7 @@ describe('a season from start to end: organiser and two players, in the browser'
     phones.catch(() => undefined);
     // A bot starts season 1 now and moves its end into the past: it is finished.
     const start = await startSoon(1, false);
-    const loggedIn = page.goto(`/?token=${encodeURIComponent(organiser.token)}`);
+    const loggedIn = openSignedIn(page, organiser.token, `/`);
     await finishNow(1, start);
     await loggedIn;
     await expectText(page.getByTestId('header-nickname'), organiser.who.nickname);

@@ -240,7 +240,7 @@ describe('the seasons of a tournament, in the browser', () => {
       },
     });
     expect(moved.error).toBeUndefined();
-    await eventually(seasonsNow, (list) => list[0]?.state === 2, 'season 1 running', 15_000);
+    await eventually(seasonsNow, (list) => list[0]?.state === 2, 'season 1 running');
     const player = newIdentity('signup');
     const playerToken = await registerByApi(player);
     const signed = await api<{ state: number }>('/api/contest/signup_contest_season', {

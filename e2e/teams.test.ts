@@ -27,7 +27,7 @@ import {
   ScriptedPlayer,
   startSeasonNow,
 } from './support/games';
-import { createTournament, grantCurrency, type Tournament } from './support/people';
+import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
 
 const DAY = 24 * 3600;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -154,7 +154,7 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
       mode: 1,
     });
     org = await openBrowser('teams');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     closeAll(links);
@@ -172,7 +172,7 @@ describe('teams: team season, xlsx import, team ranking, score change, export, c
 
   it('1 · season info: the season becomes a team season with the team ranking shown', async () => {
     const { page } = org;
-    await page.goto(`/?token=${encodeURIComponent(organiser.token)}`);
+    await openSignedIn(page, organiser.token, `/`);
     await expectText(page.getByTestId('header-nickname'), organiser.who.nickname);
     await chooseLanguage(page, 'en');
     await page.goto(pageOf(''));

@@ -5,8 +5,10 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Steps wait for what the page or the server shows; these bounds only stop a journey that hangs, far above
+    // any run on a loaded machine.
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
     fileParallelism: false,
   },
 });

@@ -3,13 +3,16 @@
 //   core          unit and API tests on the embedded database (PGlite): protocol, engine, server, web
 //   postgres      the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432)
 //   e2e           browser journeys in headless Debian Chromium against the built console and a real server,
-//                 on PGlite, then again on a fresh PostgreSQL database (e2e-postgres)
-//   static        the TypeScript type check and Biome's lint and format check, one result each
+//                 on PGlite, then those listed in E2E_ON_BOTH_DATABASES again on a fresh PostgreSQL database
+//                 (e2e-postgres)
+//   static        the TypeScript type check, Biome's lint and format check and the import-circle check, one
+//                 result each
 // Pass suite names (core, postgres, e2e, static) to run only those.
 //
-// The suites run in two lanes at once: the CPU-bound one (core, postgres, static) and the browser one (console
-// build, e2e, e2e-postgres), which mostly waits on the server and Chromium. Each suite writes its output to
-// .test-results/<name>.log; the whole log is printed when that suite ends, so the outputs never interleave.
+// The suites run in two lanes at once: the CPU-bound one (core, postgres) and the browser one (console build, e2e,
+// e2e-postgres), which mostly waits on the server and Chromium; the static checks follow whichever ends first.
+// Each suite writes its output to .test-results/<name>.log; the whole log is printed when that suite ends, so the
+// outputs never interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -135,6 +138,21 @@ async function withFreshDatabase(serverUrl, run) {
   }
 }
 
+/**
+ * The browser journeys run on PostgreSQL as well as on the embedded database: those where the game host, the
+ * season's event stream and multi-row transactions meet under real concurrent connections.
+ *   games           tables started from plans and the auto-match, live progress over the stream, records, terminate
+ *   rankings        rankings recounted from records written by running tables, fresh through the stream
+ *   teams           the xlsx import in one transaction, team changes announced live, the team ranking
+ *   season-journey  a season's whole life: sign-up review, roster, blacklist, ending it
+ */
+const E2E_ON_BOTH_DATABASES = [
+  'e2e/games.test.ts',
+  'e2e/rankings.test.ts',
+  'e2e/teams.test.ts',
+  'e2e/season-journey.test.ts',
+];
+
 const runs = (name) => wanted.size === 0 || wanted.has(name);
 // Probed once: the API suite and the browser suite both run on it.
 const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
@@ -151,10 +169,13 @@ async function cpuLane() {
         '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
       );
   }
-  if (runs('static')) {
-    await runCheck('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-    await runCheck('lint', 'npx', ['biome', 'check', '.']);
-  }
+}
+
+async function staticChecks() {
+  if (!runs('static')) return;
+  await runCheck('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await runCheck('lint', 'npx', ['biome', 'check', '.']);
+  await runCheck('import-circles', 'node', ['scripts/import-cycles.mjs']);
 }
 
 async function browserLane() {
@@ -176,18 +197,25 @@ async function browserLane() {
   }
   const env = { TAIKAI_CHROMIUM: chromium, TAIKAI_E2E_SKIP_BUILD: '1' };
   await runVitest('e2e', ['e2e'], env);
-  // The same journeys with the server on PostgreSQL, with screenshots and server log of their own.
+  // The journeys whose server work depends on the database beyond single calls, again with the server on
+  // PostgreSQL (screenshots and server log of their own). Every call is already run on PostgreSQL by the API
+  // suite; the pages alone do not change with the database.
   if (!pgUrl) {
     console.log('\n=== e2e-postgres: no PostgreSQL server reachable; suite not run');
     return;
   }
   try {
     await withFreshDatabase(pgUrl, (databaseUrl) =>
-      runVitest('e2e-postgres', ['e2e'], {
-        ...env,
-        TAIKAI_E2E_DATABASE_URL: databaseUrl,
-        TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres',
-      }),
+      runVitest(
+        'e2e-postgres',
+        ['e2e'],
+        {
+          ...env,
+          TAIKAI_E2E_DATABASE_URL: databaseUrl,
+          TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres',
+        },
+        E2E_ON_BOTH_DATABASES,
+      ),
     );
   } catch (err) {
     console.log(`\n=== e2e-postgres: ${err.message}`);
@@ -195,7 +223,13 @@ async function browserLane() {
   }
 }
 
-await Promise.all([cpuLane(), browserLane()]);
+// The static checks run in whichever lane ends first, so neither lane waits long for the other.
+let staticRun;
+const thenStatic = () => {
+  staticRun ??= staticChecks();
+  return staticRun;
+};
+await Promise.all([cpuLane().then(thenStatic), browserLane().then(thenStatic)]);
 
 if (durations.length > 0) console.log(`\n=== took: ${durations.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

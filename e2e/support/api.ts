@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { HANG_GUARD_MS } from './hang-guard';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -37,8 +38,8 @@ interface OutboxMail {
 }
 
 /** Waits for a mail to `email` in the dev outbox and returns the 6-digit code of the newest one. */
-export async function readVerificationCode(email: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+export async function readVerificationCode(email: string): Promise<string> {
+  const deadline = Date.now() + HANG_GUARD_MS;
   while (Date.now() < deadline) {
     const answer = await api<OutboxMail[]>(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
     const mails = answer.data ?? [];
@@ -50,7 +51,7 @@ export async function readVerificationCode(email: string, timeoutMs = 10_000): P
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no verification mail for ${email} within ${timeoutMs} ms`);
+  throw new Error(`no verification mail for ${email} within ${HANG_GUARD_MS} ms`);
 }
 
 /** Distinct e-mail and nickname per test and per run, so runs can share a database. */

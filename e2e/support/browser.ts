@@ -43,8 +43,10 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
     viewport: { width: 1366, height: 900 },
     timezoneId: BROWSER_TIME_ZONE,
   });
-  context.setDefaultTimeout(30_000);
-  context.setDefaultNavigationTimeout(60_000);
+  // A step waits for what the page shows; these bounds only stop a step that hangs, far above any wait on a
+  // loaded machine.
+  context.setDefaultTimeout(120_000);
+  context.setDefaultNavigationTimeout(180_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(String(err)));

@@ -1,6 +1,7 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import type { Locator, Page } from 'playwright-core';
 import chs from '../../packages/web/src/i18n/locales/chs';
+import { HANG_GUARD_MS } from './hang-guard';
 
 /** Top-level namespaces of the console's messages: a visible `home.title` means a key was not translated. */
 const MESSAGE_NAMESPACES = Object.keys(chs);
@@ -11,14 +12,13 @@ export function rawKeysIn(text: string): string[] {
   return [...(text.match(RAW_KEY) ?? []), ...(text.match(/\{\{\s*\w+\s*\}\}/g) ?? [])];
 }
 
-/** Waits until `read` returns what `check` accepts, failing with the last value after `timeout` ms. */
+/** Waits until `read` returns what `check` accepts, failing with the last value once the wait has hung. */
 export async function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
   what: string,
-  timeout = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeout;
+  const deadline = Date.now() + HANG_GUARD_MS;
   let last: T | undefined;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -31,7 +31,7 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(
-    `${what}: not reached within ${timeout} ms; last value ${JSON.stringify(last)}${lastError ? `, last error ${lastError}` : ''}`,
+    `${what}: not reached within ${HANG_GUARD_MS} ms; last value ${JSON.stringify(last)}${lastError ? `, last error ${lastError}` : ''}`,
   );
 }
 
@@ -131,9 +131,9 @@ export function confirmDialog(page: Page): Promise<Locator> {
   return settled(page.locator('.ant-modal-confirm'));
 }
 
-/** The console's stored token in this browser, or null. */
+/** The console's stored token in this browser (kept across restarts, or for this browser session), or null. */
 export function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => localStorage.getItem('token'));
+  return page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
 }
 
 /** Visible text of the page's main content and header. */
@@ -161,7 +161,6 @@ export async function atRest(page: Page, { dialogs = true, toasts = true } = {})
       () => page.evaluate((selector) => document.querySelectorAll(selector).length, busy),
       (n) => n === 0,
       'page at rest',
-      15_000,
     );
   await motionDone(page);
 }
@@ -182,7 +181,6 @@ export async function motionDone(page: Page): Promise<void> {
       ),
     (n) => n === 0,
     'animations finished',
-    15_000,
   );
 }
 

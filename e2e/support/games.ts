@@ -82,7 +82,6 @@ export async function startSeasonNow(
     async () => (await seasonTimes(token, ids)).state,
     (state) => state === 2,
     `season ${ids.seasonId} running`,
-    15_000,
   );
 }
 
@@ -145,23 +144,21 @@ export class ScriptedPlayer {
   }
 
   /** The one game this player sits in (once one has started). */
-  async game(timeoutMs = 30_000): Promise<{ uuid: string } & LinkGame> {
+  async game(): Promise<{ uuid: string } & LinkGame> {
     const [uuid, game] = await eventually(
       async () => [...this.games][0],
       (entry) => entry !== undefined,
       'a game started for the scripted player',
-      timeoutMs,
     );
     return { uuid, ...game };
   }
 
   /** Waits until the player's game `uuid` has ended; answers whether it was terminated. */
-  async ended(uuid: string, timeoutMs = 60_000): Promise<{ terminated: boolean }> {
+  async ended(uuid: string): Promise<{ terminated: boolean }> {
     const game = await eventually(
       async () => this.games.get(uuid),
       (g) => g?.ended !== undefined,
       `game ${uuid} ended for the scripted player`,
-      timeoutMs,
     );
     return game?.ended as { terminated: boolean };
   }
@@ -186,7 +183,6 @@ export class ScriptedPlayer {
       async () => this.received.slice(from).find((m) => m.op === op || m.op === 'error'),
       (m) => m !== undefined,
       `player link: ${op}`,
-      10_000,
     );
     if (found?.op === 'error') throw new Error(`player link refused: ${found.code} ${found.message}`);
     return found as Extract<PlayerLinkOut, { op: Op }>;
@@ -278,7 +274,6 @@ export async function playRobotTables(
   ids: { uniqueId: number; seasonId: number },
   pairs: readonly (readonly [RosterPlayer, RosterPlayer])[],
   total: number,
-  timeoutMs = 90_000,
 ): Promise<PlayedRecord[]> {
   for (const [east, south] of pairs)
     await call('/api/contest/create_game_plan', token, {
@@ -290,7 +285,6 @@ export async function playRobotTables(
     () => seasonRecords(token, ids),
     (r) => r.total >= total,
     `${total} records`,
-    timeoutMs,
   );
   return record_list;
 }

@@ -1,5 +1,6 @@
 import { Majiang } from '@taikai/engine/player-view';
 import type { Page } from 'playwright-core';
+import { HANG_GUARD_MS } from './hang-guard';
 
 // A player at the portal's table, played by clicking the screen (or with the keys): what the table offers is
 // read from the page, never from the link. Used by the table and journey tests.
@@ -66,13 +67,11 @@ export async function playToTheEnd(
   {
     calls = 2,
     keysEvery = 0,
-    timeoutMs = 300_000,
     onDecision,
     onResult,
   }: {
     calls?: number;
     keysEvery?: number;
-    timeoutMs?: number;
     onDecision?: (n: number, play: TablePlay) => Promise<void>;
     /** Runs when hand result n (1, 2, …) is shown, before it is closed. */
     onResult?: (n: number) => Promise<void>;
@@ -89,7 +88,7 @@ export async function playToTheEnd(
     results: 0,
     hooked: [],
   };
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + HANG_GUARD_MS;
   const testId = (id: string) => page.getByTestId(id);
   while (Date.now() < deadline) {
     if (await testId('settlement').isVisible()) return play;
@@ -118,7 +117,7 @@ export async function playToTheEnd(
     if (onDecision) await onDecision(play.decisions, play);
     await decide(page, play, state, { calls, keysEvery });
   }
-  throw new Error(`the game did not end within ${timeoutMs} ms (${JSON.stringify(play)})`);
+  throw new Error(`the game did not end within ${HANG_GUARD_MS} ms (${JSON.stringify(play)})`);
 }
 
 async function decide(
