@@ -94,9 +94,9 @@ describe('a finished game’s record, as clients read it', () => {
     expect(record.start_time).toBeLessThanOrEqual(record.end_time);
     expect(record.accounts).toEqual([
       { account_id: s.ids[0], nickname: s.roster[0].account.nickname, remark, team_name: '', seat: 0 },
-      { account_id: 0, nickname: 'robot 1', remark: '', team_name: '', seat: 1 },
+      { account_id: 0, nickname: 'Robot 1', remark: '', team_name: '', seat: 1 },
       { account_id: s.ids[1], nickname: s.roster[1].account.nickname, remark: '', team_name: '', seat: 2 },
-      { account_id: 0, nickname: 'robot 1', remark: '', team_name: '', seat: 3 },
+      { account_id: 0, nickname: 'Robot 2', remark: '', team_name: '', seat: 3 },
     ]);
     for (const p of record.result.players)
       expect(Object.keys(p).sort()).toEqual(['part_point_1', 'seat', 'total_point']);
@@ -253,9 +253,9 @@ describe('the game file (fetch_contest_game_record_file)', () => {
     expect(file.tenhou.log).toHaveLength(hands);
     expect(file.tenhou.name).toEqual([
       s.roster[0].account.nickname,
-      'robot 1',
+      'Robot 1',
       s.roster[1].account.nickname,
-      'robot 1',
+      'Robot 2',
     ]);
   });
 
