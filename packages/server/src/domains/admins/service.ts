@@ -15,9 +15,6 @@ import { managedContest } from '../contests/access';
 import { adminIdsOf } from './access';
 import * as q from './queries';
 
-/** Internal ids of a tournament's admins (kept in `./access`, which the tournament access check imports). */
-export { adminIdsOf };
-
 type AddResult = z.infer<typeof AddContestAdminRes>;
 
 /** Tournaments an account administers (not created). */

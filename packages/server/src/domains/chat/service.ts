@@ -13,7 +13,7 @@ import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
-import { adminIdsOf } from '../admins/service';
+import { adminIdsOf } from '../admins/access';
 import { liveContest } from '../contests/queries';
 import { PlayerState, playerOf } from '../players/queries';
 import { seasonKey, seasonState } from '../seasons/presenter';

@@ -44,9 +44,6 @@ import {
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
 
-/** Where every call on a tournament starts (kept in `./access`, which the admins and seasons services import). */
-export { CONFIGURATION_ACTIONS, managedContest } from './access';
-
 /** Names with forbidden words masked. */
 const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
   name.map((e) => ({ lang: e.lang, content: ctx.words.mask(e.content) }));

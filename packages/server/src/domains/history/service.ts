@@ -2,7 +2,7 @@ import type { FetchContestHistoryReq, FetchContestHistoryRes } from '@taikai/pro
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../context';
 import { namesOf } from '../accounts/service';
-import { managedContest } from '../contests/service';
+import { managedContest } from '../contests/access';
 import { presentHistoryEntry } from './presenter';
 import * as q from './queries';
 

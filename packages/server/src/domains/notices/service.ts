@@ -6,8 +6,9 @@ import {
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../context';
+import { managedContest } from '../contests/access';
 import { refuseFirst } from '../contests/names';
-import { cleanText, managedContest, saveContest } from '../contests/service';
+import { cleanText, saveContest } from '../contests/service';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import { namesOf } from '../accounts/service';
-import { managedContest } from '../contests/service';
+import { managedContest } from '../contests/access';
 import * as q from './queries';
 
 /** `fetch_observer_list`: the observer roster, oldest first (creator and admins). */

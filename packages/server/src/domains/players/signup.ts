@@ -13,7 +13,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { roleOf } from '../../policy';
-import { adminIdsOf } from '../admins/service';
+import { adminIdsOf } from '../admins/access';
 import { publicContest } from '../contests/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { latestSeasonsOf, seasonOf } from '../seasons/queries';

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import type { Action } from '../../policy';
-import { managedContest } from '../contests/service';
+import { managedContest } from '../contests/access';
 import { seasonState } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
