@@ -9,8 +9,8 @@
 //                 result each
 // Pass suite names (core, postgres, e2e, static) to run only those.
 //
-// The suites run in two lanes at once: the CPU-bound one (core, postgres) and the browser one (console build, e2e,
-// e2e-postgres), which mostly waits on the server and Chromium; the static checks follow whichever ends first.
+// The suites run in two lanes of about equal length at once (see the lanes at the end): the browser journeys, which
+// mostly wait on the server and Chromium, each beside test suites that keep a core busy.
 // Each suite writes its output to .test-results/<name>.log; the whole log is printed when that suite ends, so the
 // outputs never interleave.
 import { spawn, spawnSync } from 'node:child_process';
@@ -157,18 +157,25 @@ const runs = (name) => wanted.size === 0 || wanted.has(name);
 // Probed once: the API suite and the browser suite both run on it.
 const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
 
-async function cpuLane() {
-  // Beside the browser lane, one test worker: the browser, its server and the tests then each have a core, and
-  // timing-sensitive journeys do not starve (two workers here made the whole run slower and browser steps flaky).
-  const workers = runs('e2e') ? ['--maxWorkers=1'] : [];
-  if (runs('core')) await runVitest('core', ['protocol', 'engine', 'server', 'web'], {}, workers);
-  if (runs('postgres')) {
-    if (pgUrl) await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl }, workers);
-    else
-      console.log(
-        '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
-      );
-  }
+// Beside the browser journeys, one test worker per suite: the browser, its server and the tests then each have a
+// core (two workers here made the whole run slower).
+const workers = runs('e2e') ? ['--maxWorkers=1'] : [];
+
+async function coreServer() {
+  if (runs('core')) await runVitest('core-server', ['server'], {}, workers);
+}
+
+async function coreUnits() {
+  if (runs('core')) await runVitest('core', ['protocol', 'engine', 'web'], {}, workers);
+}
+
+async function postgresSuite() {
+  if (!runs('postgres')) return;
+  if (pgUrl) await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl }, workers);
+  else
+    console.log(
+      '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
+    );
 }
 
 async function staticChecks() {
@@ -178,14 +185,17 @@ async function staticChecks() {
   await runCheck('import-circles', 'node', ['scripts/import-cycles.mjs']);
 }
 
-async function browserLane() {
-  if (!runs('e2e')) return;
+const e2eEnv = { TAIKAI_CHROMIUM: chromium, TAIKAI_E2E_SKIP_BUILD: '1' };
+
+/** Chromium and the production build of the console, once for both browser suites; false when either failed. */
+async function prepareBrowserSuites() {
+  if (!runs('e2e')) return false;
   if (!ensureChromium()) {
     console.log(`\n=== e2e: no Chromium at ${chromium} (apt-get install -y chromium); suite not run`);
     totals.failed += 1;
-    return;
+    return false;
   }
-  // Built once for production (the runs below copy it, TAIKAI_E2E_SKIP_BUILD); a failed build fails the suite.
+  // Built once for production (the runs copy it, TAIKAI_E2E_SKIP_BUILD); a failed build fails the suite.
   const built =
     (await runLogged('console-build', 'npm', ['run', 'build', '-w', '@taikai/web'], {
       NODE_ENV: 'production',
@@ -193,13 +203,16 @@ async function browserLane() {
   if (!built) {
     console.log('=== console-build: failed; browser suites not run');
     totals.failed += 1;
-    return;
   }
-  const env = { TAIKAI_CHROMIUM: chromium, TAIKAI_E2E_SKIP_BUILD: '1' };
-  await runVitest('e2e', ['e2e'], env);
-  // The journeys whose server work depends on the database beyond single calls, again with the server on
-  // PostgreSQL (screenshots and server log of their own). Every call is already run on PostgreSQL by the API
-  // suite; the pages alone do not change with the database.
+  return built;
+}
+
+/**
+ * The journeys whose server work depends on the database beyond single calls, again with the server on
+ * PostgreSQL (screenshots and server log of their own). Every call is already run on PostgreSQL by the API suite;
+ * the pages alone do not change with the database.
+ */
+async function e2ePostgres() {
   if (!pgUrl) {
     console.log('\n=== e2e-postgres: no PostgreSQL server reachable; suite not run');
     return;
@@ -209,11 +222,7 @@ async function browserLane() {
       runVitest(
         'e2e-postgres',
         ['e2e'],
-        {
-          ...env,
-          TAIKAI_E2E_DATABASE_URL: databaseUrl,
-          TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres',
-        },
+        { ...e2eEnv, TAIKAI_E2E_DATABASE_URL: databaseUrl, TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres' },
         E2E_ON_BOTH_DATABASES,
       ),
     );
@@ -223,13 +232,21 @@ async function browserLane() {
   }
 }
 
-// The static checks run in whichever lane ends first, so neither lane waits long for the other.
-let staticRun;
-const thenStatic = () => {
-  staticRun ??= staticChecks();
-  return staticRun;
+// Two lanes of about equal length (minutes on the 2-core machine, quiet): the console build, the browser journeys
+// (13) and the PostgreSQL API suite (7) beside the server tests on PGlite (11), the other unit tests (4), the
+// journeys on PostgreSQL (3) and the static checks (1). The journeys on PostgreSQL wait for the build.
+const browsersReady = prepareBrowserSuites();
+const laneA = async () => {
+  if (await browsersReady) await runVitest('e2e', ['e2e'], e2eEnv);
+  await postgresSuite();
 };
-await Promise.all([cpuLane().then(thenStatic), browserLane().then(thenStatic)]);
+const laneB = async () => {
+  await coreServer();
+  await coreUnits();
+  if (await browsersReady) await e2ePostgres();
+  await staticChecks();
+};
+await Promise.all([laneA(), laneB()]);
 
 if (durations.length > 0) console.log(`\n=== took: ${durations.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,9 +1,20 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+
+/**
+ * Files about the embedded database alone (its data-folder lock, and the operator CLI on a data folder): they run
+ * the same whatever database the API tests use, so the PostgreSQL run of the suite leaves them out.
+ */
+const EMBEDDED_ONLY = [
+  'test/db/data-lock.test.ts',
+  'test/cli/operator-cli.test.ts',
+  'test/contests/operator-cli.test.ts',
+];
 
 export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.TAIKAI_TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
     // One migrated database template per run (PGlite, and PostgreSQL when TAIKAI_TEST_DATABASE_URL is set);
     // every test file starts from a copy of it.
     globalSetup: ['test/support/global-setup.ts'],
