@@ -162,7 +162,8 @@ const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
 const workers = runs('e2e') ? ['--maxWorkers=1'] : [];
 
 async function coreServer() {
-  if (runs('core')) await runVitest('core-server', ['server'], {}, workers);
+  // On the embedded database, even when the caller names a PostgreSQL server for the suite below (.ci/run does).
+  if (runs('core')) await runVitest('core-server', ['server'], { TAIKAI_TEST_DATABASE_URL: '' }, workers);
 }
 
 async function coreUnits() {
