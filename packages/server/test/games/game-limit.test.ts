@@ -1,7 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gamePlans, gameRecords, recordPlayers } from '../../src/db/schema';
-import { eventually, makeReady, seasonWithRoster, type World } from '../support/games';
+import { gameRecords, recordPlayers } from '../../src/db/schema';
+import {
+  eventually,
+  makeReady,
+  plansOf,
+  seasonWithRoster,
+  turnOnAutoMatch,
+  type World,
+} from '../support/games';
 import { startWorld } from '../support/world';
 
 // The game limit (`contest_setting.game_limit` = `detail_rule.max_game_count`) holds for the auto-match too:
@@ -15,29 +21,9 @@ afterAll(() => world.close());
 
 type Season = Awaited<ReturnType<typeof seasonWithRoster>>;
 
-async function plansOf(s: Season) {
-  return world.database.db
-    .select()
-    .from(gamePlans)
-    .where(and(eq(gamePlans.uniqueId, s.unique_id), eq(gamePlans.seasonId, s.season_id)));
-}
-
+/** Turns the auto-match on over the whole season (it must be accepted). */
 async function autoMatchOn(s: Season) {
-  const list = await world.get(
-    'fetch_contest_season_list',
-    { unique_id: s.unique_id },
-    { token: s.owner.token },
-  );
-  const { start_time, end_time } = list.body.data[0];
-  const res = await world.post(
-    'update_contest_season',
-    {
-      unique_id: s.unique_id,
-      season_id: s.season_id,
-      setting: { auto_match: 1, match_start_time: start_time, match_end_time: end_time },
-    },
-    { token: s.owner.token },
-  );
+  const res = await turnOnAutoMatch(world, s);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -94,8 +80,8 @@ describe('the game limit and the auto-match', () => {
     makeReady(world, limited.unique_id, limited.season_id, limited.ids);
     makeReady(world, control.unique_id, control.season_id, control.ids);
     world.app.deps.games.kick();
-    await eventually(async () => (await plansOf(control)).length === 1, 'the control table');
+    await eventually(async () => (await plansOf(world, control)).length === 1, 'the control table');
     // Three players under the limit are not a table of four.
-    expect(await plansOf(limited)).toEqual([]);
+    expect(await plansOf(world, limited)).toEqual([]);
   });
 });

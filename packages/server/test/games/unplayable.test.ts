@@ -1,8 +1,15 @@
 import { DEFAULT_RULE_4P } from '@taikai/protocol';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contests, gamePlans } from '../../src/db/schema';
-import { eventually, makeReady, seasonWithRoster, type World } from '../support/games';
+import { contests } from '../../src/db/schema';
+import {
+  eventually,
+  makeReady,
+  plansOf,
+  seasonWithRoster,
+  turnOnAutoMatch,
+  type World,
+} from '../support/games';
 import { startWorld } from '../support/world';
 
 // A tournament whose rule the game server cannot play (one created before such modes were refused, e.g. a
@@ -26,27 +33,6 @@ async function makeChuanma(s: Season) {
     .where(eq(contests.uniqueId, s.unique_id));
 }
 
-async function plansOf(s: Season) {
-  return world.database.db
-    .select()
-    .from(gamePlans)
-    .where(and(eq(gamePlans.uniqueId, s.unique_id), eq(gamePlans.seasonId, s.season_id)));
-}
-
-async function autoMatchOn(s: Season) {
-  const list = await world.get(
-    'fetch_contest_season_list',
-    { unique_id: s.unique_id },
-    { token: s.owner.token },
-  );
-  const { start_time, end_time } = list.body.data[0];
-  return world.post(
-    'update_contest_season',
-    { ...seasonOf(s), setting: { auto_match: 1, match_start_time: start_time, match_end_time: end_time } },
-    { token: s.owner.token },
-  );
-}
-
 describe('plans under a rule the game server cannot play', () => {
   it("create_game_plan is refused with 2523 and the engine's reason; nothing is planned", async () => {
     const s = await seasonWithRoster(world, 1);
@@ -59,28 +45,28 @@ describe('plans under a rule the game server cannot play', () => {
     expect(res.body.error?.code, JSON.stringify(res.body)).toBe(2523);
     expect(res.body.error.message).toContain('Sichuan (chuanma) mode is not supported');
     expect(res.body.error.unsupported).toEqual([expect.objectContaining({ field: 'chuanma', value: 1 })]);
-    expect(await plansOf(s)).toEqual([]);
+    expect(await plansOf(world, s)).toEqual([]);
   });
 
   it("turning auto-match on is refused with 2523 and the engine's reason", async () => {
     const s = await seasonWithRoster(world, 0);
     await makeChuanma(s);
-    const res = await autoMatchOn(s);
+    const res = await turnOnAutoMatch(world, s);
     expect(res.body.error?.code, JSON.stringify(res.body)).toBe(2523);
     expect(res.body.error.unsupported).toEqual([expect.objectContaining({ field: 'chuanma' })]);
   });
 
   it('auto-match already on seats nobody under such a rule, while a playable season beside it is seated', async () => {
     const legacy = await seasonWithRoster(world, 4);
-    expect((await autoMatchOn(legacy)).status).toBe(200);
+    expect((await turnOnAutoMatch(world, legacy)).status).toBe(200);
     await makeChuanma(legacy);
     const playable = await seasonWithRoster(world, 4);
-    expect((await autoMatchOn(playable)).status).toBe(200);
+    expect((await turnOnAutoMatch(world, playable)).status).toBe(200);
     // The legacy season's players are ready first, so a pass that seats the playable one has looked at it.
     makeReady(world, legacy.unique_id, legacy.season_id, legacy.ids);
     makeReady(world, playable.unique_id, playable.season_id, playable.ids);
     world.app.deps.games.kick();
-    await eventually(async () => (await plansOf(playable)).length === 1, 'the playable table');
-    expect(await plansOf(legacy)).toEqual([]);
+    await eventually(async () => (await plansOf(world, playable)).length === 1, 'the playable table');
+    expect(await plansOf(world, legacy)).toEqual([]);
   });
 });

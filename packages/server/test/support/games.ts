@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { gamePlans, gameRecords, games } from '../../src/db/schema';
 import { HANG_GUARD_MS } from './hang-guard';
 import type { Organiser, startWorld } from './world';
@@ -68,6 +68,36 @@ export async function plan(
   );
   if (res.status !== 200) throw new Error(`create_game_plan: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.uuid;
+}
+
+/** A season's plans, in any state. */
+export async function plansOf(world: World, s: { unique_id: number; season_id: number }) {
+  return world.database.db
+    .select()
+    .from(gamePlans)
+    .where(and(eq(gamePlans.uniqueId, s.unique_id), eq(gamePlans.seasonId, s.season_id)));
+}
+
+/** Asks for the auto-match over the whole season, as its organiser (answers the HTTP response). */
+export async function turnOnAutoMatch(
+  world: World,
+  s: { unique_id: number; season_id: number; owner: Organiser },
+) {
+  const list = await world.get(
+    'fetch_contest_season_list',
+    { unique_id: s.unique_id },
+    { token: s.owner.token },
+  );
+  const { start_time, end_time } = list.body.data[0];
+  return world.post(
+    'update_contest_season',
+    {
+      unique_id: s.unique_id,
+      season_id: s.season_id,
+      setting: { auto_match: 1, match_start_time: start_time, match_end_time: end_time },
+    },
+    { token: s.owner.token },
+  );
 }
 
 /** The game a plan became, once it has started. */
