@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   TAIKAI_DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().min(1).optional(),
+  /** Scaled mode: several server processes on one PostgreSQL (`DATABASE_URL`) and this Redis. */
+  TAIKAI_REDIS_URL: z.string().min(1).optional(),
+  /** Prefix of every Redis key and channel of this deployment (several deployments may share one Redis). */
+  TAIKAI_REDIS_PREFIX: z.string().min(1).default('taikai'),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_SECURE: flag,
@@ -107,6 +111,8 @@ export type Config = {
   trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Scaled mode (README, "Running several processes"): Redis, and the prefix of this deployment's keys. */
+  redis: { url: string; prefix: string } | undefined;
   smtp:
     | { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string }
     | undefined;
@@ -157,12 +163,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const e = EnvSchema.parse(set);
+  if (e.TAIKAI_REDIS_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'TAIKAI_REDIS_URL (several processes) needs DATABASE_URL: the processes share one PostgreSQL database',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     dataDir: resolve(e.TAIKAI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redis: e.TAIKAI_REDIS_URL ? { url: e.TAIKAI_REDIS_URL, prefix: e.TAIKAI_REDIS_PREFIX } : undefined,
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,
