@@ -10,11 +10,20 @@ const EMBEDDED_ONLY = [
   'test/contests/operator-cli.test.ts',
 ];
 
+/**
+ * Files about several real server processes on one PostgreSQL (and Redis): the scaled mode has no embedded
+ * database, so only the PostgreSQL run of the suite has them.
+ */
+const POSTGRES_ONLY = ['test/cluster/**'];
+
 export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.TAIKAI_TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TAIKAI_TEST_DATABASE_URL ? EMBEDDED_ONLY : POSTGRES_ONLY),
+    ],
     // One migrated database template per run (PGlite, and PostgreSQL when TAIKAI_TEST_DATABASE_URL is set);
     // every test file starts from a copy of it.
     globalSetup: ['test/support/global-setup.ts'],

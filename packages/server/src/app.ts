@@ -28,7 +28,7 @@ import { seasonStreamRoutes } from './games/season-stream';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { loggerOptions } from './http/logging';
-import { SharedRateStore } from './http/rate-store';
+import { rateStoreFor } from './http/rate-store';
 import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadWordFilter } from './text/forbidden-words';
@@ -92,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     workers: options.gameWorkers,
     callWindowMs: config.callWindowMs,
+    ...(config.redis ? { scaled: { redis: config.redis, tablesPerProcess: config.tablesPerProcess } } : {}),
   });
   const deps: Deps = {
     config,
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   securityHeaders(app);
   errorMapping(app);
   // biome-ignore lint/suspicious/noExplicitAny: the plugin types its store option as its own class
-  await app.register(rateLimit, { global: false, store: SharedRateStore as any });
+  await app.register(rateLimit, { global: false, store: (await rateStoreFor(app, config)) as any });
   accountRoutes(app);
   seasonRoutes(app);
   playerRoutes(app);

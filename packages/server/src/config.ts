@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   TAIKAI_REDIS_URL: z.string().min(1).optional(),
   /** Prefix of every Redis key and channel of this deployment (several deployments may share one Redis). */
   TAIKAI_REDIS_PREFIX: z.string().min(1).default('taikai'),
+  /** Scaled mode: the most tables one process runs at once (the others take the rest). */
+  TAIKAI_TABLES_PER_PROCESS: z.coerce.number().int().positive().default(4000),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_SECURE: flag,
@@ -113,6 +115,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Scaled mode (README, "Running several processes"): Redis, and the prefix of this deployment's keys. */
   redis: { url: string; prefix: string } | undefined;
+  /** Scaled mode: the most tables one process runs at once. */
+  tablesPerProcess: number;
   smtp:
     | { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string }
     | undefined;
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.TAIKAI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redis: e.TAIKAI_REDIS_URL ? { url: e.TAIKAI_REDIS_URL, prefix: e.TAIKAI_REDIS_PREFIX } : undefined,
+    tablesPerProcess: e.TAIKAI_TABLES_PER_PROCESS,
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -44,9 +44,23 @@ const pgTypes = {
   },
 };
 
+/**
+ * A new connection that takes longer than this is given up, and so is a wait for a free one: a call then fails
+ * with a clear error (see `isDatabaseUnavailable`) instead of hanging on an unreachable server.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** PostgreSQL through a pg pool. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes as pg.CustomTypesConfig, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: pgTypes as pg.CustomTypesConfig,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection cut by the server (a PostgreSQL restart) is reported here; unheard, the error would end
+  // the process. The pool drops that connection and opens a new one for the next query.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pg',
@@ -64,6 +78,42 @@ export function openPostgres(url: string): Database {
     },
     close: () => pool.end(),
   };
+}
+
+/** Node's codes of a connection that cannot be made or was cut. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether a failed query failed because PostgreSQL cannot be reached right now (down, restarting, out of
+ * connections), not because of the query: the caller may try again later. Looks through drizzle's wrapping
+ * (`cause`): connection errors of Node, SQLSTATE class 08 (connection exception), 57P (shutting down, starting
+ * up), 53300 (too many connections), and pg's own messages for a cut connection and a connect timeout.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '53300')
+        return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
+    )
+      return true;
+    e = cause;
+  }
+  return false;
 }
 
 /** Embedded PostgreSQL (PGlite): in `<dataDir>/pg`, or an already opened instance. */

@@ -442,6 +442,11 @@ export const games = pgTable(
     pauseUntil: unix('pause_until'),
     /** Why a game stopped without a record: `terminated`, or the engine's error. */
     stopReason: text('stop_reason'),
+    /**
+     * Scaled mode: the queue job token of the process that holds the table. Every write of a running game names
+     * it, so a process that lost the table (its lock expired and another took over) writes nothing more.
+     */
+    owner: text('owner'),
   },
   (t) => [
     foreignKey({

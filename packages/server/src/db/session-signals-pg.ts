@@ -49,10 +49,15 @@ export class PgSessionSignals implements SessionSignals {
       this.listener = null;
       this.log.warn({ err }, 'session signals: the listening connection was lost; reconnecting');
       client.end().catch(() => {});
-      setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
+      this.listenAgain();
     });
-    await client.connect();
-    await client.query(`LISTEN ${SESSION_SIGNAL_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_SIGNAL_CHANNEL}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
     if (this.closed) {
       await client.end();
       return;
@@ -60,10 +65,22 @@ export class PgSessionSignals implements SessionSignals {
     this.listener = client;
   }
 
+  /** Tries again every second until it hears again: PostgreSQL may be away for longer than one try. */
+  private listenAgain(): void {
+    setTimeout(() => {
+      if (!this.closed) this.listen().catch(() => this.listenAgain());
+    }, 1000).unref();
+  }
+
   publish(signal: SessionSignal): void {
     this.local.publish(signal);
     if (this.closed) return;
-    this.sender ??= new pg.Pool({ connectionString: this.url, max: 1 });
+    if (!this.sender) {
+      this.sender = new pg.Pool({ connectionString: this.url, max: 1 });
+      // An idle connection cut by the server (a PostgreSQL restart): unheard, the error would end the process.
+      // The pool opens a new one for the next notification.
+      this.sender.on('error', () => {});
+    }
     for (const part of parts(signal)) {
       const payload = JSON.stringify({ origin: this.origin, signal: part } satisfies Note);
       const sent = this.sender

@@ -34,8 +34,11 @@ export interface GameHostPort {
   answer(accountId: number, gameUuid: string, askId: number, reply: Reply): void;
   /** After a player link of the account opened or closed. */
   linkChanged(accountId: number): void;
-  /** For a player (re)joining: each running game it sits in, and the hand so far. */
-  tableStateFor(accountId: number): PlayerLinkOut[];
+  /**
+   * For a player (re)joining: each running game it sits in, and the hand so far, given to `send` (later, for
+   * games another process runs).
+   */
+  tableStateFor(accountId: number, send: (out: PlayerLinkOut) => void): void;
   /** Players who may no longer play in a season: no longer ready there; their cancelled plans announced. */
   withdraw(
     season: { uniqueId: number; seasonId: number },

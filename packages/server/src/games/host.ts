@@ -24,6 +24,10 @@ import {
 } from '@taikai/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import { ClusterBus } from '../cluster/bus';
+import { ClusterQueues } from '../cluster/queues';
+import type { RedisSettings } from '../cluster/redis';
+import { ClusterRelay, type ControlAction, type LocalTables, type SeatedGame } from '../cluster/relay';
 import type { Db } from '../db/client';
 import type { GameSeatRow, ProgressRow } from '../db/schema';
 import { FloodWindow } from '../domains/chat/flood';
@@ -47,7 +51,15 @@ export type HostOptions = {
   tickMs?: number;
   /** The tables' call window (ms; the engine's 1000 by default): README, "What the table's timing shows". */
   callWindowMs?: number;
+  /** Scaled mode: the Redis the processes share, and how many tables this one takes at most. */
+  scaled?: { redis: RedisSettings; tablesPerProcess: number };
 };
+
+/** Scaled mode: the other processes, the queues that place tables and passes, and the traffic between them. */
+type Scaled = { bus: ClusterBus; queues: ClusterQueues; relay: ClusterRelay };
+
+/** Scaled mode: how often the scheduler makes sure that every running game has its table job (ms). */
+const ADOPT_EVERY_MS = 10_000;
 
 type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
 
@@ -81,6 +93,12 @@ type Running = {
    * restart would not know that wall was dealt and could deal it again.
    */
   dealStored: boolean;
+  /** Scaled mode: the queue job token this process holds the table with (`games.owner`). */
+  owner?: string;
+  /** Scaled mode: another process may have taken the table over; this one writes and shows nothing more. */
+  lost: boolean;
+  /** Settles the table's queue job once the game left this process. */
+  left: () => void;
 };
 
 /**
@@ -104,8 +122,12 @@ export class GameHost {
   private readonly callWindowMs: number | undefined;
   private poolValue: TablePool | null = null;
   private readonly running = new Map<string, Running>();
-  /** account → the running games it sits in (uuid → seat). */
+  /** Scaled mode: the games other processes run (`peer` '' until the process running one says so). */
+  private readonly elsewhere = new Map<string, SeatedGame & { peer: string }>();
+  /** account → the running games it sits in, on any process (uuid → seat). */
   private readonly seatsOf = new Map<number, Map<string, number>>();
+  private readonly scaled: Scaled | null;
+  private adoptedAt = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private passing = false;
   private passAgain = false;
@@ -123,6 +145,14 @@ export class GameHost {
       this.publish(uniqueId, seasonId, { kind: 'ready' });
       this.kick();
     });
+    this.scaled = options.scaled ? this.connect(options.scaled) : null;
+  }
+
+  private connect({ redis, tablesPerProcess }: NonNullable<HostOptions['scaled']>): Scaled {
+    const bus = new ClusterBus(redis, this.log);
+    const queues = new ClusterQueues(redis, this.log, { tablesPerProcess, tickMs: this.tickMs });
+    const relay = new ClusterRelay(bus, this.live, this.presence, this.localTables());
+    return { bus, queues, relay };
   }
 
   private get pool(): TablePool {
@@ -130,16 +160,39 @@ export class GameHost {
     return this.poolValue;
   }
 
-  /** Resumes the games a previous process left running, then schedules from now on. */
+  /**
+   * Resumes the games a previous process left running, then schedules from now on. Scaled mode: joins the other
+   * processes, then takes table jobs and scheduler passes from the queues; every running game gets its table job
+   * (those of a process that died are taken over as their locks expire).
+   */
   async start(): Promise<void> {
+    if (this.scaled) {
+      await this.scaled.bus.start();
+      for (const game of await q.runningGames(this.db)) this.seatElsewhere('', seatedGame(game));
+      await this.scaled.queues.start({
+        runTable: (uuid, owner) => this.runTable(uuid, owner),
+        lostTables: (uuids) => {
+          for (const uuid of uuids) this.lose(uuid);
+        },
+        schedulerPass: () => this.schedulerPass(),
+        reconnected: () => this.adopt(),
+      });
+      await this.adopt();
+      this.kick();
+      return;
+    }
     for (const game of await q.runningGames(this.db)) await this.resumeGame(game);
     this.timer = setInterval(() => this.kick(), this.tickMs);
     this.timer.unref();
     this.kick();
   }
 
-  /** Runs a scheduler pass soon. */
+  /** Runs a scheduler pass soon (scaled mode: on whichever process the queue gives it to). */
   kick(): void {
+    if (this.scaled) {
+      this.scaled.queues.kick();
+      return;
+    }
     if (this.closed || this.kicked) return;
     this.kicked = true;
     setImmediate(() => {
@@ -163,9 +216,16 @@ export class GameHost {
   /**
    * An emoji stamp from a seated player, sent to every seat of the table (robots aside). Refusals: 2512
    * `stamps_off` when the game started with the tournament's emoji switch off, 2512 `flood` beyond 3 stamps of
-   * a seat within 10 s. A stamp for a game the account does not sit at is ignored, as answers are.
+   * a seat within 10 s. A stamp for a game the account does not sit at is ignored, as answers are. A game another
+   * process runs gets the stamp there (a refusal there is not told).
    */
   stamp(accountId: number, gameUuid: string, stamp: number): void {
+    if (this.scaled && !this.running.has(gameUuid))
+      return this.scaled.relay.stamp(accountId, gameUuid, stamp);
+    this.stampHere(accountId, gameUuid, stamp);
+  }
+
+  private stampHere(accountId: number, gameUuid: string, stamp: number): void {
     const seat = this.seatsOf.get(accountId)?.get(gameUuid);
     const game = this.running.get(gameUuid);
     if (seat === undefined || !game) return;
@@ -184,7 +244,7 @@ export class GameHost {
     seasonId: number,
   ): { game_uuid: string; seat: number } | null {
     for (const [uuid, seat] of this.seatsOf.get(accountId) ?? []) {
-      const game = this.running.get(uuid);
+      const game = this.running.get(uuid) ?? this.elsewhere.get(uuid);
       if (game?.uniqueId === uniqueId && game.seasonId === seasonId) return { game_uuid: uuid, seat };
     }
     return null;
@@ -192,23 +252,51 @@ export class GameHost {
 
   /** A seated player's decision; answers for seats the account does not hold are ignored. */
   answer(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
+    if (this.scaled && !this.running.has(gameUuid))
+      this.scaled.relay.answer(accountId, gameUuid, askId, reply);
+    else this.answerHere(accountId, gameUuid, askId, reply);
+  }
+
+  private answerHere(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
     const seat = this.seatsOf.get(accountId)?.get(gameUuid);
-    if (seat !== undefined) this.pool.answer(gameUuid, seat, askId, reply);
+    if (seat !== undefined && this.running.has(gameUuid)) this.pool.answer(gameUuid, seat, askId, reply);
   }
 
-  /** After a player link of the account opened or closed: its seats are auto-played while it has none. */
+  /**
+   * After a player link of the account opened or closed: its seats are auto-played while it has none (on any
+   * process).
+   */
   linkChanged(accountId: number): void {
-    const connected = this.live.linked(accountId);
-    for (const [uuid, seat] of this.seatsOf.get(accountId) ?? [])
-      this.pool.setConnected(uuid, seat, connected);
+    this.scaled?.relay.linkedHere(accountId, this.live.linked(accountId));
+    this.seatsConnected(accountId);
   }
 
-  /** For a player (re)joining: each running game it sits in, and the hand so far. */
-  tableStateFor(accountId: number): PlayerLinkOut[] {
+  private seatsConnected(accountId: number): void {
+    const connected = this.connected(accountId);
+    for (const [uuid, seat] of this.seatsOf.get(accountId) ?? [])
+      if (this.running.has(uuid)) this.pool.setConnected(uuid, seat, connected);
+  }
+
+  /** Whether the account has a player link open, here or (scaled mode) on another process. */
+  private connected(accountId: number): boolean {
+    return this.live.linked(accountId) || (this.scaled?.relay.linkedElsewhere(accountId) ?? false);
+  }
+
+  /**
+   * For a player (re)joining: each running game it sits in, and the hand so far, given to `send` (at once for the
+   * games of this process, when they answer for those of others).
+   */
+  tableStateFor(accountId: number, send: (out: PlayerLinkOut) => void): void {
+    for (const out of this.tableStateHere(accountId)) send(out);
+    const away = [...(this.seatsOf.get(accountId)?.keys() ?? [])].some((uuid) => !this.running.has(uuid));
+    if (this.scaled && away) this.scaled.relay.tableState(accountId, send);
+  }
+
+  private tableStateHere(accountId: number): PlayerLinkOut[] {
     const out: PlayerLinkOut[] = [];
     for (const [uuid, seat] of this.seatsOf.get(accountId) ?? []) {
       const game = this.running.get(uuid);
-      if (!game) continue;
+      if (!game || game.lost) continue;
       out.push(gameStart(game, seat), {
         op: 'table_state',
         game_uuid: uuid,
@@ -220,10 +308,18 @@ export class GameHost {
     return out;
   }
 
-  /** Stops scheduling and the engine. Running games stay running in the database: the next start resumes them. */
+  /**
+   * Stops scheduling and the engine. Running games stay running in the database: the next start resumes them
+   * (scaled mode: the other processes take them over as their queue locks expire).
+   */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.scaled) {
+      for (const game of this.running.values()) game.lost = true;
+      await this.scaled.queues.close();
+      await this.scaled.bus.close();
+    }
     while (this.passing) await new Promise((resolve) => setTimeout(resolve, 5));
     const pool = this.poolValue;
     this.poolValue = null;
@@ -233,13 +329,136 @@ export class GameHost {
     this.seatsOf.clear();
   }
 
-  private async control(uuid: string, action: 'pause' | 'resume' | 'terminate'): Promise<ControlResult> {
-    if (!this.running.has(uuid)) return { ok: false, state: 'missing' };
-    const result = await this.pool[action](uuid);
+  private async control(uuid: string, action: ControlAction): Promise<ControlResult> {
+    const here = this.controlHere(uuid, action);
+    if (here) return here;
+    if (this.scaled) return this.scaled.relay.control(uuid, action);
+    return { ok: false, state: 'missing' };
+  }
+
+  private controlHere(uuid: string, action: ControlAction): Promise<ControlResult> | null {
+    if (!this.running.has(uuid)) return null;
+    return this.pool[action](uuid).then(async (result) => {
+      // Wait for the table's report to be stored, so that the caller's next read sees it.
+      await this.running.get(uuid)?.queue;
+      return result;
+    });
+  }
+
+  /** What the other processes ask of this one's tables (scaled mode). */
+  private localTables(): LocalTables {
+    return {
+      answer: (accountId, gameUuid, askId, reply) => this.answerHere(accountId, gameUuid, askId, reply),
+      stamp: (accountId, gameUuid, stamp) => this.stampHere(accountId, gameUuid, stamp),
+      control: (uuid, action) => this.controlHere(uuid, action),
+      tableState: (accountId) => this.tableStateHere(accountId),
+      seatedHere: () => [...this.running.values()].filter((g) => !g.lost).map(seatedGame),
+      seatedElsewhere: (peer, games, all) => {
+        if (all) {
+          const listed = new Set(games.map((g) => g.uuid));
+          for (const game of [...this.elsewhere.values()])
+            if (game.peer === peer && !listed.has(game.uuid)) this.unseatElsewhere(game.uuid);
+        }
+        for (const game of games) {
+          // Another process took this table over: this one's lock had expired.
+          if (this.running.has(game.uuid)) this.lose(game.uuid);
+          this.seatElsewhere(peer, game);
+        }
+      },
+      unseated: (uuids) => {
+        for (const uuid of uuids) this.unseatElsewhere(uuid);
+        this.kick();
+      },
+      linksChanged: (accountId) => this.seatsConnected(accountId),
+    };
+  }
+
+  private seatElsewhere(peer: string, game: SeatedGame): void {
+    this.elsewhere.set(game.uuid, { ...game, peer });
+    this.seat(game.uuid, game.accounts);
+  }
+
+  private unseatElsewhere(uuid: string): void {
+    const game = this.elsewhere.get(uuid);
+    if (!game || this.running.has(uuid)) return;
+    this.elsewhere.delete(uuid);
+    this.unseat(uuid, game.accounts);
+  }
+
+  private seat(uuid: string, accounts: number[]): void {
+    accounts.forEach((accountId, seat) => {
+      if (accountId === 0) return;
+      let games = this.seatsOf.get(accountId);
+      if (!games) {
+        games = new Map();
+        this.seatsOf.set(accountId, games);
+      }
+      games.set(uuid, seat);
+    });
+  }
+
+  private unseat(uuid: string, accounts: number[]): void {
+    for (const accountId of accounts) {
+      const games = this.seatsOf.get(accountId);
+      games?.delete(uuid);
+      if (games?.size === 0) this.seatsOf.delete(accountId);
+    }
+  }
+
+  /**
+   * Scaled mode: runs a game's table here until it ends here. The game's row names this take's token as its owner
+   * first; a game that is no longer running has nothing to run.
+   */
+  private async runTable(uuid: string, owner: string): Promise<void> {
+    if (this.closed) return new Promise<void>(() => {});
+    const game = await q.claimGame(this.db, uuid, owner);
+    if (!game) return;
+    // Taken again by this process (its job was placed again after Redis came back empty): the old run stops first.
+    if (this.running.has(uuid)) await this.lose(uuid);
+    this.log.info({ game: uuid, resumed: game.handStart !== null }, 'table taken');
+    const left = new Promise<void>((resolve) => {
+      void this.resumeGame(game, { owner, left: resolve });
+    });
+    await left;
+  }
+
+  /**
+   * Scaled mode: another process may hold this table now (its queue lock was lost, a write found another owner,
+   * or another process says it runs it). It stops here without a word: no write, no message, no announcement.
+   */
+  private async lose(uuid: string): Promise<void> {
     const game = this.running.get(uuid);
-    // Wait for the table's report to be stored, so that the caller's next read sees it.
-    if (game) await game.queue;
-    return result;
+    if (!game || game.lost) return;
+    game.lost = true;
+    this.log.warn({ game: uuid }, 'a table was lost to another process');
+    this.running.delete(uuid);
+    if (!this.elsewhere.has(uuid))
+      this.unseat(
+        uuid,
+        game.seats.map((s) => s.account_id),
+      );
+    game.left();
+    await this.pool.terminate(uuid).catch(() => {});
+  }
+
+  /** Scaled mode: one scheduler pass, and now and then a table job for every running game that has none. */
+  private async schedulerPass(): Promise<void> {
+    await this.pass();
+    if (Date.now() - this.adoptedAt >= ADOPT_EVERY_MS) await this.adopt();
+  }
+
+  /**
+   * Scaled mode: a running game whose start was stored but whose table job was not queued (its process died in
+   * between) gets one; and games known to run elsewhere that have ended meanwhile (a word lost while Redis was
+   * away) are forgotten.
+   */
+  private async adopt(): Promise<void> {
+    if (!this.scaled) return;
+    this.adoptedAt = Date.now();
+    const ids = await q.runningGameIds(this.db);
+    await this.scaled.queues.place(ids);
+    const runningIds = new Set(ids);
+    for (const uuid of [...this.elsewhere.keys()]) if (!runningIds.has(uuid)) this.unseatElsewhere(uuid);
   }
 
   private publish(uniqueId: number, seasonId: number, change: SeasonChange): void {
@@ -428,7 +647,14 @@ export class GameHost {
       this.publish(plan.uniqueId, plan.seasonId, { kind: 'failed', uuid: planUuid, reason: outcome.reason });
       return;
     }
-    if (outcome.kind === 'started') await this.launch(outcome.game, { resumed: false, emojiSwitch });
+    if (outcome.kind !== 'started') return;
+    if (this.scaled) {
+      // Its players count as seated at once; the process that takes the table job says it runs it.
+      this.seatElsewhere('', seatedGame(outcome.game));
+      await this.scaled.queues.place([outcome.game.uuid]);
+      return;
+    }
+    await this.launch(outcome.game, { resumed: false, emojiSwitch });
   }
 
   /**
@@ -454,8 +680,9 @@ export class GameHost {
   /**
    * Starts a game of a previous process again, from the start of its hand in progress. The hand is dealt again on
    * the attempt after the one stored with its start (a seat may have seen that deal): a fresh wall of the same seed.
+   * Scaled mode: every table starts here, `held` by its job; a game no hand of which was stored starts afresh.
    */
-  private async resumeGame(game: q.GameRow): Promise<void> {
+  private async resumeGame(game: q.GameRow, held?: { owner: string; left: () => void }): Promise<void> {
     const before = game.handStart ? await q.handsBefore(this.db, game.uuid, game.hand) : [];
     const resumeFrom = game.handStart
       ? {
@@ -467,7 +694,12 @@ export class GameHost {
         }
       : undefined;
     const setting = await q.matchSetting(this.db, game.uniqueId, game.seasonId);
-    await this.launch(game, { resumeFrom, resumed: true, emojiSwitch: setting?.emojiSwitch ?? 0 });
+    await this.launch(game, {
+      resumeFrom,
+      resumed: !held || game.handStart !== null,
+      emojiSwitch: setting?.emojiSwitch ?? 0,
+      ...held,
+    });
     if (game.pauseUntil && game.pauseUntil > this.clock.now() && this.running.has(game.uuid)) {
       await this.pause(game.uuid);
     }
@@ -482,10 +714,14 @@ export class GameHost {
       resumeFrom,
       resumed,
       emojiSwitch,
+      owner,
+      left = () => {},
     }: {
       resumeFrom?: ResumeFrom;
       resumed: boolean;
       emojiSwitch: number;
+      owner?: string;
+      left?: () => void;
     },
   ): Promise<void> {
     const running: Running = {
@@ -500,17 +736,17 @@ export class GameHost {
       paused: false,
       resumed,
       dealStored: true,
+      owner,
+      lost: false,
+      left,
     };
     this.running.set(game.uuid, running);
-    game.seats.forEach((s, seat) => {
-      if (s.account_id === 0) return;
-      let games = this.seatsOf.get(s.account_id);
-      if (!games) {
-        games = new Map();
-        this.seatsOf.set(s.account_id, games);
-      }
-      games.set(game.uuid, seat);
-    });
+    this.elsewhere.delete(game.uuid);
+    this.seat(
+      game.uuid,
+      game.seats.map((s) => s.account_id),
+    );
+    this.scaled?.relay.seated([seatedGame(game)]);
     const seats: SeatSpec[] = game.seats.map((s) =>
       s.account_id === 0
         ? { kind: 'robot', level: game.aiLevel, name: s.nickname }
@@ -530,8 +766,19 @@ export class GameHost {
       });
     } catch (error) {
       this.log.error({ err: error, game: game.uuid }, 'a game could not start');
-      await q.stopGame(this.db, game.uuid, failureText('start_failed', String(error)), this.clock.now());
-      this.failed(running, 'start_failed');
+      try {
+        await q.stopGame(
+          this.db,
+          game.uuid,
+          failureText('start_failed', String(error)),
+          this.clock.now(),
+          owner,
+        );
+        this.failed(running, 'start_failed');
+      } catch (stopError) {
+        if (stopError instanceof q.TableLost) this.lose(game.uuid);
+        else throw stopError;
+      }
     }
   }
 
@@ -539,10 +786,14 @@ export class GameHost {
     // Seat messages wait for the events before them to be stored: a player never sees a hand whose start a
     // restart would not resume from.
     game.queue = game.queue
-      .then(() => (event.type === 'seat_message' ? this.deliverStored(game, event) : this.store(game, event)))
-      .catch((error) =>
-        this.log.error({ err: error, game: game.uuid }, `handling a game's ${event.type} failed`),
-      );
+      .then(() => {
+        if (game.lost) return;
+        return event.type === 'seat_message' ? this.deliverStored(game, event) : this.store(game, event);
+      })
+      .catch((error) => {
+        if (error instanceof q.TableLost) return this.lose(game.uuid);
+        this.log.error({ err: error, game: game.uuid }, `handling a game's ${event.type} failed`);
+      });
   }
 
   /** A seat's message is delivered unless its hand's start could not be stored (see `Running.dealStored`). */
@@ -586,7 +837,7 @@ export class GameHost {
           if (s.account_id === 0) return;
           this.live.account(s.account_id, gameStart(game, seat));
           const away = () => {
-            if (this.running.has(game.uuid) && !this.live.linked(s.account_id))
+            if (this.running.has(game.uuid) && !this.connected(s.account_id))
               this.pool.setConnected(game.uuid, seat, false);
           };
           if (game.resumed) setTimeout(away, RECONNECT_GRACE_MS).unref();
@@ -597,7 +848,8 @@ export class GameHost {
       case 'hand_start': {
         const progress = progressOf(event);
         game.dealStored = false;
-        await q.handStarted(this.db, game.uuid, { hand: event.hand, attempt: event.attempt, progress }, now);
+        const hand = { hand: event.hand, attempt: event.attempt, progress };
+        await q.handStarted(this.db, game.uuid, hand, now, game.owner);
         game.dealStored = true;
         this.progressChanged(game, progress);
         return;
@@ -609,6 +861,7 @@ export class GameHost {
           game.uuid,
           { hand: event.hand, attempt: event.attempt, progress, result: event.result, log: event.handLog },
           now,
+          game.owner,
         );
         this.progressChanged(game, progress);
         return;
@@ -617,7 +870,7 @@ export class GameHost {
       case 'resumed': {
         game.paused = event.type === 'paused';
         const until = event.type === 'paused' ? now + LIMITS.PAUSE_MAX_S : null;
-        const progress = await q.setPause(this.db, game.uuid, until);
+        const progress = await q.setPause(this.db, game.uuid, until, game.owner);
         if (progress) this.progressChanged(game, progress);
         for (const s of game.seats) {
           if (s.account_id !== 0)
@@ -626,17 +879,17 @@ export class GameHost {
         return;
       }
       case 'finished':
-        await writeRecord(this.db, game, event, now);
+        await writeRecord(this.db, game, event, now, game.owner);
         this.ended(game, false);
         this.publish(game.uniqueId, game.seasonId, { kind: 'records' });
         return;
       case 'terminated':
-        await q.stopGame(this.db, game.uuid, 'terminated', now);
+        await q.stopGame(this.db, game.uuid, 'terminated', now, game.owner);
         this.ended(game, true);
         return;
       case 'failed':
         this.log.error({ game: game.uuid, error: event.error }, 'a game stopped on an engine error');
-        await q.stopGame(this.db, game.uuid, failureText('engine_error', event.error), now);
+        await q.stopGame(this.db, game.uuid, failureText('engine_error', event.error), now, game.owner);
         this.failed(game, 'engine_error');
         return;
       default:
@@ -674,12 +927,23 @@ export class GameHost {
 
   private forget(game: Running): void {
     this.running.delete(game.uuid);
-    for (const s of game.seats) {
-      const games = this.seatsOf.get(s.account_id);
-      games?.delete(game.uuid);
-      if (games?.size === 0) this.seatsOf.delete(s.account_id);
-    }
+    this.unseat(
+      game.uuid,
+      game.seats.map((s) => s.account_id),
+    );
+    this.scaled?.relay.unseated([game.uuid]);
+    game.left();
   }
+}
+
+/** A game's seats as the other processes know them. */
+function seatedGame(game: Pick<q.GameRow, 'uuid' | 'uniqueId' | 'seasonId' | 'seats'>): SeatedGame {
+  return {
+    uuid: game.uuid,
+    uniqueId: game.uniqueId,
+    seasonId: game.seasonId,
+    accounts: game.seats.map((s) => s.account_id),
+  };
 }
 
 function gameStart(game: Running, seat: number): PlayerLinkOut {

@@ -41,14 +41,46 @@ const seasonKey = (uniqueId: number, seasonId: number) => `${uniqueId}/${seasonI
  */
 export type LobbyEvent = { kind: 'send'; out: PlayerLinkOut } | { kind: 'chat_limits' };
 
+/** One fan-out, as it crosses to the other processes in the scaled mode. */
+export type LiveMessage =
+  | { to: 'season'; uniqueId: number; seasonId: number; change: SeasonChange }
+  | { to: 'account'; accountId: number; out: PlayerLinkOut }
+  | { to: 'lobby'; uniqueId: number; seasonId: number; event: LobbyEvent }
+  | { to: 'lobbies'; uniqueId: number; event: LobbyEvent };
+
 /**
- * The server's live fan-out inside one process: season changes for the console's event streams, and messages
- * for each account's player links.
+ * The server's live fan-out: season changes for the console's event streams, and messages for each account's
+ * player links. Each process delivers to its own listeners; in the scaled mode every fan-out also goes to the
+ * other processes (`relayTo`), which deliver it to theirs (`receive`).
  */
 export class LiveHub {
   private readonly seasons = new Topics<string, SeasonChange>();
   private readonly accounts = new Topics<number, PlayerLinkOut>();
   private readonly lobbies = new Topics<string, LobbyEvent>();
+  private relay: ((message: LiveMessage) => void) | null = null;
+
+  /** Sends every fan-out of this process to the others too. */
+  relayTo(relay: (message: LiveMessage) => void): void {
+    this.relay = relay;
+  }
+
+  /** A fan-out of another process, delivered here. */
+  receive(message: LiveMessage): void {
+    switch (message.to) {
+      case 'season':
+        this.seasons.emit(seasonKey(message.uniqueId, message.seasonId), message.change);
+        return;
+      case 'account':
+        this.accounts.emit(message.accountId, message.out);
+        return;
+      case 'lobby':
+        this.lobbies.emit(seasonKey(message.uniqueId, message.seasonId), message.event);
+        return;
+      case 'lobbies':
+        this.emitLobbiesOf(message.uniqueId, message.event);
+        return;
+    }
+  }
 
   onSeason(uniqueId: number, seasonId: number, listener: Listener<SeasonChange>): () => void {
     return this.seasons.on(seasonKey(uniqueId, seasonId), listener);
@@ -56,6 +88,7 @@ export class LiveHub {
 
   season(uniqueId: number, seasonId: number, change: SeasonChange): void {
     this.seasons.emit(seasonKey(uniqueId, seasonId), change);
+    this.relay?.({ to: 'season', uniqueId, seasonId, change });
   }
 
   onAccount(accountId: number, listener: Listener<PlayerLinkOut>): () => void {
@@ -64,6 +97,7 @@ export class LiveHub {
 
   account(accountId: number, message: PlayerLinkOut): void {
     this.accounts.emit(accountId, message);
+    this.relay?.({ to: 'account', accountId, out: message });
   }
 
   /** The player links in a season's lobby (those that entered it). */
@@ -73,10 +107,16 @@ export class LiveHub {
 
   lobby(uniqueId: number, seasonId: number, event: LobbyEvent): void {
     this.lobbies.emit(seasonKey(uniqueId, seasonId), event);
+    this.relay?.({ to: 'lobby', uniqueId, seasonId, event });
   }
 
   /** To the links in every lobby of a tournament (a change of the tournament, such as its emoji switch). */
   lobbiesOf(uniqueId: number, event: LobbyEvent): void {
+    this.emitLobbiesOf(uniqueId, event);
+    this.relay?.({ to: 'lobbies', uniqueId, event });
+  }
+
+  private emitLobbiesOf(uniqueId: number, event: LobbyEvent): void {
     const prefix = `${uniqueId}/`;
     for (const key of [...this.lobbies.keys()]) if (key.startsWith(prefix)) this.lobbies.emit(key, event);
   }
@@ -84,5 +124,10 @@ export class LiveHub {
   /** Whether the account has a player link open in this process. */
   linked(accountId: number): boolean {
     return this.accounts.has(accountId);
+  }
+
+  /** The accounts with a player link open in this process. */
+  linkedAccounts(): number[] {
+    return [...this.accounts.keys()];
   }
 }

@@ -454,7 +454,7 @@ class PlayerLink {
     this.unsubscribe = games.live.onAccount(account.id, (out) => this.fromHost(out));
     this.send({ op: 'authed', account_id: account.id, nickname: account.nickname });
     // A player coming back to a running game: its seat and the hand so far, then the live messages.
-    for (const out of games.tableStateFor(account.id)) this.send(out);
+    games.tableStateFor(account.id, (out) => this.send(out));
     games.linkChanged(account.id);
   }
 

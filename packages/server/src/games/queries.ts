@@ -326,18 +326,57 @@ export async function handsBefore(
     .orderBy(asc(gameHands.hand));
 }
 
+/**
+ * Thrown when a running game's row is no longer held by the owner a write named: in the scaled mode, another
+ * process took the table over (this one's queue lock expired), or the game ended meanwhile.
+ */
+export class TableLost extends Error {
+  constructor(readonly uuid: string) {
+    super(`game ${uuid} is no longer held by this process`);
+  }
+}
+
+/**
+ * A running game's row, held by `owner` when one is named (scaled mode); a write that finds no such row throws
+ * `TableLost` then (`held`). The embedded server names no owner: it is the only one.
+ */
+function running(uuid: string, owner: string | undefined) {
+  return and(
+    eq(games.uuid, uuid),
+    eq(games.state, RUNNING),
+    owner === undefined ? undefined : eq(games.owner, owner),
+  );
+}
+
+function held(uuid: string, owner: string | undefined, rows: unknown[]): void {
+  if (owner !== undefined && rows.length === 0) throw new TableLost(uuid);
+}
+
+/** Scaled mode: the process holding the table's queue job takes its row; answers it, or none if it ended. */
+export async function claimGame(db: Executor, uuid: string, owner: string): Promise<GameRow | undefined> {
+  const [row] = await db
+    .update(games)
+    .set({ owner })
+    .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)))
+    .returning();
+  return row;
+}
+
 /** A hand's start, with the deal attempt of its wall: stored before any seat is dealt the hand. */
 export async function handStarted(
   db: Executor,
   uuid: string,
   hand: { hand: number; attempt: number; progress: ProgressRow },
   now: number,
+  owner?: string,
 ): Promise<void> {
   const { progress } = hand;
-  await db
+  const rows = await db
     .update(games)
     .set({ hand: hand.hand, handAttempt: hand.attempt, handStart: progress, progress, updateTime: now })
-    .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)));
+    .where(running(uuid, owner))
+    .returning({ uuid: games.uuid });
+  held(uuid, owner, rows);
 }
 
 /** A hand's end: its result and log (again, if a resumed game plays it a second time), and the new standing. */
@@ -346,18 +385,21 @@ export async function handEnded(
   uuid: string,
   hand: { hand: number; attempt?: number; progress: ProgressRow; result: unknown; log: unknown },
   now: number,
+  owner?: string,
 ): Promise<void> {
   const { progress, log, attempt = 0 } = hand;
   const result = { ...progress, result: hand.result };
   await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(games)
+      .set({ progress, updateTime: now })
+      .where(running(uuid, owner))
+      .returning({ uuid: games.uuid });
+    held(uuid, owner, rows);
     await tx
       .insert(gameHands)
       .values({ gameUuid: uuid, hand: hand.hand, result, log, attempt })
       .onConflictDoUpdate({ target: [gameHands.gameUuid, gameHands.hand], set: { result, log, attempt } });
-    await tx
-      .update(games)
-      .set({ progress, updateTime: now })
-      .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)));
   });
 }
 
@@ -366,21 +408,37 @@ export async function setPause(
   db: Executor,
   uuid: string,
   until: number | null,
+  owner?: string,
 ): Promise<ProgressRow | null> {
-  const [row] = await db
+  const rows = await db
     .update(games)
     .set({ pauseUntil: until })
-    .where(eq(games.uuid, uuid))
+    .where(and(eq(games.uuid, uuid), owner === undefined ? undefined : eq(games.owner, owner)))
     .returning({ progress: games.progress });
-  return row?.progress ?? null;
+  held(uuid, owner, rows);
+  return rows[0]?.progress ?? null;
 }
 
 /** A game that ended without a record: terminated, or stopped by an engine failure. */
-export async function stopGame(db: Executor, uuid: string, reason: string, now: number): Promise<void> {
-  await db
+export async function stopGame(
+  db: Executor,
+  uuid: string,
+  reason: string,
+  now: number,
+  owner?: string,
+): Promise<void> {
+  const rows = await db
     .update(games)
     .set({ state: STOPPED, stopReason: reason, endTime: now, pauseUntil: null, updateTime: now })
-    .where(and(eq(games.uuid, uuid), eq(games.state, RUNNING)));
+    .where(running(uuid, owner))
+    .returning({ uuid: games.uuid });
+  held(uuid, owner, rows);
+}
+
+/** Scaled mode: the running games' uuids, for the queue to hold a job for each. */
+export async function runningGameIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ uuid: games.uuid }).from(games).where(eq(games.state, RUNNING));
+  return rows.map((r) => r.uuid);
 }
 
 /** How many games of a season are running. */

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type GameSeatRow, gameHands, gameRecords, games, recordMarks, recordPlayers } from '../db/schema';
 import { recountPlayers } from '../domains/ranking/queries';
+import { TableLost } from './queries';
 
 type Finished = Extract<TableEvent, { type: 'finished' }>;
 
@@ -25,8 +26,22 @@ export async function writeRecord(
   game: { uuid: string; uniqueId: number; seasonId: number; seats: GameSeatRow[] },
   event: Finished,
   now: number,
+  owner?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // The game's row first, held by its owner (scaled mode): a process that lost the table writes no record.
+    const ended = await tx
+      .update(games)
+      .set({ state: 3, endTime: now, progress: event.progress, pauseUntil: null, updateTime: now })
+      .where(
+        and(
+          eq(games.uuid, game.uuid),
+          eq(games.state, 2),
+          owner === undefined ? undefined : eq(games.owner, owner),
+        ),
+      )
+      .returning({ uuid: games.uuid });
+    if (owner !== undefined && ended.length === 0) throw new TableLost(game.uuid);
     const [row] = await tx
       .select({
         startTime: games.startTime,
@@ -107,9 +122,5 @@ export async function writeRecord(
       });
       if (marks.length > 0) await tx.insert(recordMarks).values(marks);
     }
-    await tx
-      .update(games)
-      .set({ state: 3, endTime: now, progress: event.progress, pauseUntil: null, updateTime: now })
-      .where(and(eq(games.uuid, game.uuid), eq(games.state, 2)));
   });
 }

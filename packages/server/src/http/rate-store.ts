@@ -1,13 +1,18 @@
 import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
-type Counter = { current: number; ttl: number };
-type Store = {
-  incr(key: string, cb: (err: Error | null, res: Counter) => void, timeWindow: number, max: number): void;
-  read?(key: string, cb: (err: Error | null, res: Counter) => void, timeWindow: number): void;
+export type RateCounter = { current: number; ttl: number };
+/** A store as the rate-limit plugin drives it. */
+export type RateStore = {
+  incr(key: string, cb: (err: Error | null, res: RateCounter) => void, timeWindow: number, max: number): void;
+  read?(key: string, cb: (err: Error | null, res: RateCounter) => void, timeWindow: number): void;
 };
+/** What the plugin passes to a store's constructor (its global settings). */
+export type RateStoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
 
 const require = createRequire(import.meta.url);
-const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store =
+const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateStore =
   require('@fastify/rate-limit/store/LocalStore.js');
 
 /**
@@ -16,21 +21,35 @@ const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, 
  * and the key carries the call's `groupId` (its path below the prefix), so the two prefixes share a bucket.
  */
 export class SharedRateStore {
-  private readonly local: Store;
-  constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+  private readonly local: RateStore;
+  constructor(options: RateStoreOptions) {
     this.local = new LocalStore(
       options.continueExceeding ?? false,
       options.exponentialBackoff ?? false,
       50_000,
     );
   }
-  incr(...args: Parameters<Store['incr']>): void {
+  incr(...args: Parameters<RateStore['incr']>): void {
     this.local.incr(...args);
   }
-  read(...args: Parameters<NonNullable<Store['read']>>): void {
+  read(...args: Parameters<NonNullable<RateStore['read']>>): void {
     this.local.read?.(...args);
   }
   child(): SharedRateStore {
     return this;
   }
+}
+
+/**
+ * The store class the app gives the rate-limit plugin: this process's memory, or with several processes
+ * (`config.redis`) Redis, so that an address's calls count together whichever process serves them.
+ */
+export async function rateStoreFor(
+  app: FastifyInstance,
+  config: Pick<Config, 'redis'>,
+): Promise<new (options: RateStoreOptions) => unknown> {
+  if (!config.redis) return SharedRateStore;
+  // Loaded only in the scaled mode: the embedded server never loads the Redis client.
+  const { redisRateStore } = await import('./rate-store-redis');
+  return redisRateStore(app, config.redis, SharedRateStore);
 }

@@ -7,9 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { HANG_GUARD_MS } from '../support/hang-guard';
 import { databaseUrlFor } from '../support/postgres';
+import { type Answer, deals, handsSeen, PlayerClient } from '../support/table-player';
 
 // `kill -9` of a real server process mid-game: on restart the game resumes from the start of the hand in
 // progress (same scores and sticks, dealt again from a fresh wall: the draws the player saw do not come again), a
@@ -86,94 +85,6 @@ afterAll(async () => {
   await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Message = Record<string, unknown> & { op: string };
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a bot reads them
-type Answer = { data?: any; error?: { code: number } };
-
-/** A player's link that answers every decision with a pass (or the default discard) after a short wait. */
-class PlayerClient {
-  readonly messages: Message[] = [];
-  /** Once this holds for the messages so far, decisions go unanswered: the table waits on this player. */
-  holdWhen: ((messages: Message[]) => boolean) | null = null;
-  held = false;
-  private readonly socket: WebSocket;
-  private waiters: (() => void)[] = [];
-
-  constructor(port: number, token: string) {
-    this.socket = new WebSocket(`ws://127.0.0.1:${port}/api/player/link`);
-    this.socket.on('open', () => this.send({ op: 'auth', token }));
-    this.socket.on('message', (data) => {
-      const m = JSON.parse(String(data)) as Message;
-      this.messages.push(m);
-      const ask = m.ask as { id: number } | null | undefined;
-      if (m.op === 'game_message' && ask) {
-        this.held ||= this.holdWhen?.(this.messages) ?? false;
-        if (!this.held)
-          setTimeout(() => this.send({ op: 'answer', game_uuid: m.game_uuid, ask_id: ask.id, reply: {} }), 4);
-      }
-      for (const w of this.waiters.splice(0)) w();
-    });
-    this.socket.on('error', () => {});
-  }
-
-  send(message: object) {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  async until<T>(find: (messages: Message[]) => T | undefined): Promise<T> {
-    const end = Date.now() + HANG_GUARD_MS;
-    for (;;) {
-      const found = find(this.messages);
-      if (found !== undefined) return found;
-      if (Date.now() > end)
-        throw new Error(`no such message; last: ${JSON.stringify(this.messages.slice(-3))}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  close() {
-    this.socket.terminate();
-  }
-}
-
-/** The `qipai` (deal) messages a player received, in order. */
-const deals = (messages: Message[]) =>
-  messages.flatMap((m) => {
-    if (m.op === 'game_message' && (m.msg as Record<string, unknown>).qipai)
-      return [m.msg as { qipai: unknown }];
-    if (m.op === 'table_state')
-      return (m.messages as { msg: Record<string, unknown> }[])
-        .filter((x) => x.msg.qipai)
-        .map((x) => x.msg as { qipai: unknown });
-    return [];
-  });
-
-/** The messages a player's table was given, in order (a reconnect's `table_state` unpacked). */
-const tableMessages = (messages: Message[]) =>
-  messages.flatMap((m): Record<string, unknown>[] => {
-    if (m.op === 'game_message') return [m.msg as Record<string, unknown>];
-    if (m.op === 'table_state') return (m.messages as { msg: Record<string, unknown> }[]).map((x) => x.msg);
-    return [];
-  });
-
-/** The hands a player was dealt, in order: the deal, the player's own draws, and whether the hand is over. */
-function handsSeen(messages: Message[]) {
-  const hands: { qipai: { shoupai: string[] }; draws: string[]; over: boolean }[] = [];
-  for (const msg of tableMessages(messages)) {
-    if (msg.qipai) hands.push({ qipai: msg.qipai as { shoupai: string[] }, draws: [], over: false });
-    const hand = hands.at(-1);
-    if (!hand) continue;
-    // Another seat's draw reaches the player without its tile.
-    const draw = (msg.zimo ?? msg.gangzimo) as { p?: string } | undefined;
-    if (draw?.p) hand.draws.push(draw.p);
-    if (msg.hule || msg.pingju) hand.over = true;
-  }
-  return hands;
-}
 
 describe('crash safety', () => {
   it('kill -9 mid-game: the game resumes at the start of its hand, the plan still waits, one record', async () => {
@@ -256,7 +167,7 @@ describe('crash safety', () => {
 
       // Player one gets ready and is planned with three robots; player two is planned for later.
       step('season running');
-      let client = new PlayerClient(port, p1);
+      let client = new PlayerClient(`ws://127.0.0.1:${port}`, p1);
       await client.until((ms) => ms.find((m) => m.op === 'authed'));
       client.send({ op: 'enter', ...season });
       await client.until((ms) => ms.find((m) => m.op === 'entered'));
@@ -297,7 +208,7 @@ describe('crash safety', () => {
 
       server = await serve(port);
       step('restarted');
-      client = new PlayerClient(port, p1);
+      client = new PlayerClient(`ws://127.0.0.1:${port}`, p1);
       await client.until((ms) => ms.find((m) => m.op === 'table_state' && m.game_uuid === gameUuid));
       const firstAfter = (await client.until((ms) => deals(ms)[0])) as { qipai: Record<string, unknown> };
       // The same hand dealt again with the same wind, dealer, scores, honba and sticks, from a fresh wall.

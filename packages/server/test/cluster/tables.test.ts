@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Ctx } from '../../src/context';
+import { openPostgres } from '../../src/db/client';
+import { createAccount } from '../../src/domains/accounts/operator';
+import { type Cluster, type PrivateRedis, privateRedis, startCluster } from '../support/cluster';
+import { handsSeen, type Message, PlayerClient } from '../support/table-player';
+import { call } from './http';
+
+// The scaled mode with real processes: tables placed on any process through the queue, players whose links sit on
+// other processes than their tables, a process killed mid-game (its tables resume on the others, every game ends
+// with exactly one record), and Redis restarted mid-game (the cluster carries on).
+
+const PASSWORD = 'cluster-pass-1';
+const ENV = { TAIKAI_CALL_WINDOW_MS: '5', LOGIN_RATE_PER_IP: '10000' };
+
+type Season = { unique_id: number; season_id: number };
+type Player = { id: number; token: string; email: string };
+
+/** Accounts written straight through the accounts service on the cluster's database (the CLI, minus its start). */
+async function createAccounts(cluster: Cluster, count: number): Promise<string[]> {
+  const database = openPostgres(cluster.databaseUrl);
+  try {
+    const ctx = { db: database.db, now: Math.floor(Date.now() / 1000) } as Ctx;
+    const emails = Array.from({ length: count }, (_, i) => `p${i}@example.test`);
+    for (const [i, email] of emails.entries())
+      await createAccount(ctx, { email, nickname: `Player${i}`, password: PASSWORD });
+    return emails;
+  } finally {
+    await database.close();
+  }
+}
+
+async function loginAt(base: string, email: string): Promise<Player> {
+  const answer = await call(base, 'POST', 'login', {
+    prefix: '/api',
+    body: { account: email, password: PASSWORD, type: 0 },
+  });
+  expect(answer.body.error).toBeUndefined();
+  return { id: answer.body.data.account_id, token: answer.body.data.token, email };
+}
+
+/** A tournament whose season runs from now, with `players` on its roster. */
+async function runningSeason(base: string, org: Player, players: Player[]): Promise<Season> {
+  const start = Math.floor(Date.now() / 1000) + 1;
+  const created = await call(base, 'POST', 'create_contest', {
+    token: org.token,
+    body: {
+      name: [{ lang: 'default', content: 'Cluster Cup' }],
+      game_rule_setting: { mode: 2 },
+      open_show: 1,
+      start_time: start,
+      end_time: start + 7 * 86_400,
+    },
+  });
+  expect(created.body.error).toBeUndefined();
+  const season = { unique_id: created.body.data.unique_id, season_id: created.body.data.season_id };
+  const added = await call(base, 'POST', 'add_contest_season_player', {
+    token: org.token,
+    body: { ...season, account_list: players.map((p) => p.id) },
+  });
+  expect(added.body.error).toBeUndefined();
+  // The season opens at its start time.
+  while (Date.now() / 1000 < start + 1) await new Promise((r) => setTimeout(r, 100));
+  return season;
+}
+
+/** A player's link on `base`, in the season's lobby and ready. */
+async function readyAt(base: string, player: Player, season: Season): Promise<PlayerClient> {
+  const client = new PlayerClient(base.replace(/^http/, 'ws'), player.token);
+  await client.until((ms) => ms.find((m) => m.op === 'authed'));
+  client.send({ op: 'enter', ...season });
+  await client.until((ms) => ms.find((m) => m.op === 'entered'));
+  client.send({ op: 'ready', ready: true });
+  await client.until((ms) => ms.find((m) => m.op === 'ready'));
+  return client;
+}
+
+/** Once in `hand` (0-based) or later, with a few own draws in it, the player keeps the table waiting. */
+const holdInHand = (hand: number) => (ms: Message[]) => {
+  const hands = handsSeen(ms);
+  const last = (ms.at(-1)?.msg ?? {}) as { zimo?: { p?: string } };
+  return hands.length > hand && (hands.at(-1)?.draws.length ?? 0) >= 2 && !!last.zimo?.p;
+};
+
+/** Which process took each table, from the processes' logs ("table taken"). */
+function tablesTaken(cluster: Cluster): Map<string, number[]> {
+  const taken = new Map<string, number[]>();
+  for (const p of cluster.processes) {
+    for (const line of p.output.split('\n')) {
+      if (!line.includes('table taken')) continue;
+      const uuid = (JSON.parse(line) as { game: string }).game;
+      taken.set(uuid, [...(taken.get(uuid) ?? []), p.index]);
+    }
+  }
+  return taken;
+}
+
+async function recordsOf(base: string, org: Player, season: Season): Promise<string[]> {
+  const records = await call(base, 'GET', 'fetch_contest_game_records', {
+    token: org.token,
+    body: { ...season, limit: 100 },
+  });
+  expect(records.body.error).toBeUndefined();
+  return records.body.data.record_list.map((r: { uuid: string }) => r.uuid);
+}
+
+describe('several processes, one of them killed', () => {
+  const TABLES = 30;
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster({ processes: 3, env: ENV });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('kill -9 of a process mid-game: its tables resume elsewhere, links reconnect, one record per game', async () => {
+    onTestFailed(() => console.log(cluster.logs(120)));
+    const emails = await createAccounts(cluster, TABLES + 1);
+    await cluster.cli('account', 'grant', emails[0], '600');
+    const urls = cluster.urls;
+    const org = await loginAt(urls[0], emails[0]);
+    const players = await Promise.all(emails.slice(1).map((e, i) => loginAt(urls[i % urls.length], e)));
+    const season = await runningSeason(urls[1], org, players);
+
+    // Each player's link on a process in turn; each table planned on another; they keep their tables waiting in
+    // their second hand.
+    const clients = await Promise.all(players.map((p, i) => readyAt(urls[i % urls.length], p, season)));
+    for (const c of clients) c.holdWhen = holdInHand(1);
+    for (const [i, p] of players.entries()) {
+      const planned = await call(urls[(i + 1) % urls.length], 'POST', 'create_game_plan', {
+        token: org.token,
+        body: { ...season, account_list: [p.id, 0, 0, 0], remark: `table ${i}` },
+      });
+      expect(planned.body.error).toBeUndefined();
+    }
+    const games = await Promise.all(
+      clients.map(
+        async (c) => (await c.until((ms) => ms.find((m) => m.op === 'game_start'))).game_uuid as string,
+      ),
+    );
+    expect(new Set(games).size).toBe(TABLES);
+    await Promise.all(clients.map((c) => c.until(() => (c.held ? true : undefined))));
+
+    // Every table runs on exactly one process; the busiest is killed.
+    const before = tablesTaken(cluster);
+    for (const uuid of games) expect(before.get(uuid)).toHaveLength(1);
+    const load = [0, 1, 2].map((i) => games.filter((g) => before.get(g)?.[0] === i).length);
+    console.info(`tables per process before the kill: ${load.join(', ')}`);
+    const victim = load.indexOf(Math.max(...load));
+    const orphans = games.filter((g) => before.get(g)?.[0] === victim);
+    const killedAt = Date.now();
+    await cluster.kill(victim);
+
+    // Its tables are taken over by the others.
+    const survivors = [0, 1, 2].filter((i) => i !== victim);
+    await Promise.all(
+      orphans.map((uuid) =>
+        Promise.race(
+          survivors.map((i) => cluster.processes[i].logLine(new RegExp(`"game":"${uuid}".*table taken`))),
+        ),
+      ),
+    );
+    console.info(`${orphans.length} tables of the killed process taken over in ${Date.now() - killedAt} ms`);
+    const after = tablesTaken(cluster);
+    for (const uuid of orphans) expect(after.get(uuid)).toHaveLength(2);
+
+    // The players whose links were on the killed process come back on another one and get their table.
+    const moved = clients.flatMap((_c, i) => (i % urls.length === victim ? [i] : []));
+    for (const i of moved) {
+      clients[i].close();
+      clients[i] = new PlayerClient(urls[survivors[i % 2]].replace(/^http/, 'ws'), players[i].token);
+      await clients[i].until((ms) => ms.find((m) => m.op === 'table_state' && m.game_uuid === games[i]));
+    }
+    // Everyone plays on; every game ends once, with exactly one record.
+    for (const c of clients) c.release();
+    await Promise.all(
+      clients.map((c, i) => c.until((ms) => ms.find((m) => m.op === 'game_end' && m.game_uuid === games[i]))),
+    );
+    const records = await recordsOf(urls[survivors[0]], org, season);
+    expect(records.sort()).toEqual([...games].sort());
+    for (const c of clients) c.close();
+  });
+});
+
+describe('several processes, Redis restarted mid-game', () => {
+  const TABLES = 4;
+  let redis: PrivateRedis;
+  let cluster: Cluster;
+  beforeAll(async () => {
+    redis = await privateRedis();
+    cluster = await startCluster({ processes: 2, env: ENV, redis: redis.url });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await redis?.stop();
+  });
+
+  it('the cluster carries on: the games end with one record each, and a game planned after starts', async () => {
+    onTestFailed(() => console.log(cluster.logs(120)));
+    const emails = await createAccounts(cluster, TABLES + 2);
+    await cluster.cli('account', 'grant', emails[0], '600');
+    const urls = cluster.urls;
+    const org = await loginAt(urls[0], emails[0]);
+    const players = await Promise.all(emails.slice(1).map((e, i) => loginAt(urls[i % 2], e)));
+    const season = await runningSeason(urls[0], org, players);
+    const clients = await Promise.all(players.map((p, i) => readyAt(urls[i % 2], p, season)));
+    const playing = clients.slice(0, TABLES);
+    for (const c of playing) c.holdWhen = holdInHand(0);
+    for (const [i, p] of players.slice(0, TABLES).entries()) {
+      const planned = await call(urls[i % 2], 'POST', 'create_game_plan', {
+        token: org.token,
+        body: { ...season, account_list: [p.id, 0, 0, 0] },
+      });
+      expect(planned.body.error).toBeUndefined();
+    }
+    const games = await Promise.all(
+      playing.map(
+        async (c) => (await c.until((ms) => ms.find((m) => m.op === 'game_start'))).game_uuid as string,
+      ),
+    );
+    await Promise.all(playing.map((c) => c.until(() => (c.held ? true : undefined))));
+
+    await redis.restart();
+
+    // The games go on (decisions from links on either process reach their tables) and end once each.
+    for (const c of playing) c.release();
+    await Promise.all(
+      playing.map((c, i) => c.until((ms) => ms.find((m) => m.op === 'game_end' && m.game_uuid === games[i]))),
+    );
+    // The scheduler runs again: a plan made now starts for the last player, who is still ready.
+    const last = players[TABLES];
+    const planned = await call(urls[1], 'POST', 'create_game_plan', {
+      token: org.token,
+      body: { ...season, account_list: [last.id, 0, 0, 0] },
+    });
+    expect(planned.body.error).toBeUndefined();
+    const lastClient = clients[TABLES];
+    const lastGame = (await lastClient.until((ms) => ms.find((m) => m.op === 'game_start')))
+      .game_uuid as string;
+    await lastClient.until((ms) => ms.find((m) => m.op === 'game_end' && m.game_uuid === lastGame));
+    const records = await recordsOf(urls[0], org, season);
+    expect(records.sort()).toEqual([...games, lastGame].sort());
+    for (const c of clients) c.close();
+  });
+});
