@@ -220,9 +220,8 @@ export class GameHost {
    * process runs gets the stamp there (a refusal there is not told).
    */
   stamp(accountId: number, gameUuid: string, stamp: number): void {
-    if (this.scaled && !this.running.has(gameUuid))
-      return this.scaled.relay.stamp(accountId, gameUuid, stamp);
-    this.stampHere(accountId, gameUuid, stamp);
+    if (this.scaled && !this.running.has(gameUuid)) this.scaled.relay.stamp(accountId, gameUuid, stamp);
+    else this.stampHere(accountId, gameUuid, stamp);
   }
 
   private stampHere(accountId: number, gameUuid: string, stamp: number): void {
