@@ -14,6 +14,8 @@ export class PlayerClient {
   holdWhen: ((messages: Message[]) => boolean) | null = null;
   held = false;
   private waiting: (() => void) | null = null;
+  /** The close code, once the link is closed (by either side). */
+  readonly closed: Promise<number>;
   private readonly socket: WebSocket;
   private waiters: (() => void)[] = [];
 
@@ -34,6 +36,7 @@ export class PlayerClient {
       for (const w of this.waiters.splice(0)) w();
     });
     this.socket.on('error', () => {});
+    this.closed = new Promise((resolve) => this.socket.on('close', (code) => resolve(code)));
   }
 
   /** Plays on: the decision kept waiting is answered, and every one after it. */
