@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { prepareConsole } from './build';
 import { startControlServer } from './control-server';
@@ -34,12 +36,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const databaseUrl = process.env.TAIKAI_E2E_DATABASE_URL || undefined;
+  // On PostgreSQL the server runs in the scaled mode (its tables and scheduler on Redis queues), so the journeys
+  // hold for both deployments.
+  const redis = databaseUrl
+    ? {
+        url: process.env.TAIKAI_TEST_REDIS_URL || 'redis://127.0.0.1:6379',
+        prefix: `taikai-e2e-${randomBytes(6).toString('hex')}`,
+      }
+    : undefined;
   const port = await findFreePort();
   const server = new ServerProcess({
     port,
     dataDir,
     webDist,
     databaseUrl,
+    redis,
     logFile: join(artifactsDir, 'server.log'),
   });
   rmSync(server.options.logFile, { force: true });
@@ -51,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise<void>((r) => control.close(() => r()));
     await server.close();
     rmSync(runDir, { recursive: true, force: true });
+    if (redis) await deleteKeys(redis.url, redis.prefix);
   };
   try {
     await server.start();
@@ -63,4 +75,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('controlUrl', `http://127.0.0.1:${controlPort}`);
   project.provide('database', databaseUrl ? 'postgres' : 'pglite');
   return teardown;
+}
+
+/** Deletes the run's Redis keys (SCAN + DEL: the Redis may serve others). */
+async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
 }

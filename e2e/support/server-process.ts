@@ -13,6 +13,8 @@ export interface ServerOptions {
   webDist: string;
   /** PostgreSQL URL; the embedded database in dataDir when absent. */
   databaseUrl?: string;
+  /** With PostgreSQL: the scaled mode's Redis and this run's key prefix. */
+  redis?: { url: string; prefix: string };
   /** File receiving the server's stdout and stderr. */
   logFile: string;
 }
@@ -42,6 +44,10 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   // The operator's contact, shown as the console footer's link.
   env.TAIKAI_CONTACT = process.env.TAIKAI_CONTACT || 'organisers@e2e.taikai.test';
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.redis) {
+    env.TAIKAI_REDIS_URL = options.redis.url;
+    env.TAIKAI_REDIS_PREFIX = options.redis.prefix;
+  }
   return env;
 }
 

@@ -14,6 +14,7 @@ import type { Ctx } from '../../src/context';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
 import * as operator from '../../src/domains/accounts/operator';
 import { addAdmin } from '../../src/domains/admins/service';
+import { deleteRedisKeys, freshRedisPrefix, TEST_REDIS_URL } from './cluster';
 import { databaseUrlFor } from './postgres';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies
@@ -32,7 +33,7 @@ const DAY = 86_400;
 let sequence = 0;
 
 /** A fresh database for one test file: a copy of the run's migrated template. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TAIKAI_TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (serverUrl && template) {
@@ -41,9 +42,11 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    const database = openPostgres(databaseUrlFor(serverUrl, name));
+    const url = databaseUrlFor(serverUrl, name);
+    const database = openPostgres(url);
     return {
       database,
+      url,
       drop: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: serverUrl });
@@ -75,6 +78,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  */
 export async function startWorld(env: Record<string, string> = {}, options: { logStream?: Writable } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'taikai-world-'));
+  const { database, url, drop } = await freshDatabase();
+  // On PostgreSQL the app runs as one process of the scaled mode: its tables, scheduler passes and live traffic go
+  // through Redis, so that the whole API suite holds for both deployments.
+  const redis = url ? { url: TEST_REDIS_URL, prefix: freshRedisPrefix() } : null;
   // Factories log in through /api/login: per-IP limits are roomy unless a test sets them.
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
@@ -86,9 +93,11 @@ export async function startWorld(env: Record<string, string> = {}, options: { lo
     SEND_CODE_RATE_PER_IP: '10000',
     // Tables of scripted people play on a short call window (the engine's tests hold it to the millisecond).
     TAIKAI_CALL_WINDOW_MS: '5',
+    ...(url && redis
+      ? { DATABASE_URL: url, TAIKAI_REDIS_URL: redis.url, TAIKAI_REDIS_PREFIX: redis.prefix }
+      : {}),
     ...env,
   });
-  const { database, drop } = await freshDatabase();
   const clock = offsetClock();
   const app: FastifyInstance = await buildApp({
     config,
@@ -196,6 +205,7 @@ export async function startWorld(env: Record<string, string> = {}, options: { lo
     async close() {
       await app.close();
       await drop();
+      if (redis) await deleteRedisKeys(redis.url, redis.prefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
