@@ -110,6 +110,28 @@ async function postgresUrl() {
   }
 }
 
+/** The Redis of the scaled-mode tests: TAIKAI_TEST_REDIS_URL, or a local server at 127.0.0.1:6379 that answers. */
+async function testRedisUrl() {
+  if (process.env.TAIKAI_TEST_REDIS_URL) return process.env.TAIKAI_TEST_REDIS_URL;
+  const candidate = 'redis://127.0.0.1:6379';
+  const { Redis } = await import('ioredis');
+  const client = new Redis(candidate, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return candidate;
+  } catch {
+    return undefined;
+  } finally {
+    client.disconnect();
+  }
+}
+
 function ensureChromium() {
   if (existsSync(chromium)) return true;
   const isRoot = process.getuid?.() === 0;
@@ -156,6 +178,14 @@ const E2E_ON_BOTH_DATABASES = [
 const runs = (name) => wanted.size === 0 || wanted.has(name);
 // Probed once: the API suite and the browser suite both run on it.
 const pgUrl = runs('postgres') || runs('e2e') ? await postgresUrl() : undefined;
+const redisUrl = pgUrl ? await testRedisUrl() : undefined;
+if (pgUrl && !redisUrl)
+  console.log(
+    '\nNo Redis answers at 127.0.0.1:6379 (set TAIKAI_TEST_REDIS_URL, or start redis-server): the PostgreSQL runs ' +
+      'use one process without Redis, and the several-processes tests (server test/cluster) do not run.',
+  );
+/** What the PostgreSQL runs need besides the database: the scaled mode's Redis, when there is one. */
+const scaledEnv = { TAIKAI_TEST_REDIS_URL: redisUrl ?? '' };
 
 // Beside the browser journeys, one test worker per suite: the browser, its server and the tests then each have a
 // core (two workers here made the whole run slower).
@@ -172,7 +202,8 @@ async function coreUnits() {
 
 async function postgresSuite() {
   if (!runs('postgres')) return;
-  if (pgUrl) await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl }, workers);
+  if (pgUrl)
+    await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl, ...scaledEnv }, workers);
   else
     console.log(
       '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
@@ -223,7 +254,12 @@ async function e2ePostgres() {
       runVitest(
         'e2e-postgres',
         ['e2e'],
-        { ...e2eEnv, TAIKAI_E2E_DATABASE_URL: databaseUrl, TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres' },
+        {
+          ...e2eEnv,
+          ...scaledEnv,
+          TAIKAI_E2E_DATABASE_URL: databaseUrl,
+          TAIKAI_E2E_ARTIFACTS: 'e2e/screenshots/postgres',
+        },
         E2E_ON_BOTH_DATABASES,
       ),
     );

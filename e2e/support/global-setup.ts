@@ -38,12 +38,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const databaseUrl = process.env.TAIKAI_E2E_DATABASE_URL || undefined;
   // On PostgreSQL the server runs in the scaled mode (its tables and scheduler on Redis queues), so the journeys
   // hold for both deployments.
-  const redis = databaseUrl
-    ? {
-        url: process.env.TAIKAI_TEST_REDIS_URL || 'redis://127.0.0.1:6379',
-        prefix: `taikai-e2e-${randomBytes(6).toString('hex')}`,
-      }
-    : undefined;
+  const redisUrl = process.env.TAIKAI_TEST_REDIS_URL;
+  const redis =
+    databaseUrl && redisUrl
+      ? {
+          url: redisUrl,
+          prefix: `taikai-e2e-${randomBytes(6).toString('hex')}`,
+        }
+      : undefined;
   const port = await findFreePort();
   const server = new ServerProcess({
     port,

@@ -11,8 +11,8 @@ const EMBEDDED_ONLY = [
 ];
 
 /**
- * Files about several real server processes on one PostgreSQL (and Redis): the scaled mode has no embedded
- * database, so only the PostgreSQL run of the suite has them.
+ * Files about several real server processes on one PostgreSQL and one Redis: the scaled mode has no embedded
+ * database, so only the PostgreSQL run of the suite has them, and only with a Redis (TAIKAI_TEST_REDIS_URL).
  */
 const POSTGRES_ONLY = ['test/cluster/**'];
 
@@ -23,6 +23,7 @@ export default defineProject({
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.TAIKAI_TEST_DATABASE_URL ? EMBEDDED_ONLY : POSTGRES_ONLY),
+      ...(process.env.TAIKAI_TEST_REDIS_URL ? [] : POSTGRES_ONLY),
     ],
     // One migrated database template per run (PGlite, and PostgreSQL when TAIKAI_TEST_DATABASE_URL is set);
     // every test file starts from a copy of it.

@@ -14,7 +14,7 @@ import type { Ctx } from '../../src/context';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
 import * as operator from '../../src/domains/accounts/operator';
 import { addAdmin } from '../../src/domains/admins/service';
-import { deleteRedisKeys, freshRedisPrefix, TEST_REDIS_URL } from './cluster';
+import { deleteRedisKeys, freshRedisPrefix } from './cluster';
 import { databaseUrlFor } from './postgres';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies
@@ -79,9 +79,13 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
 export async function startWorld(env: Record<string, string> = {}, options: { logStream?: Writable } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'taikai-world-'));
   const { database, url, drop } = await freshDatabase();
-  // On PostgreSQL the app runs as one process of the scaled mode: its tables, scheduler passes and live traffic go
-  // through Redis, so that the whole API suite holds for both deployments.
-  const redis = url ? { url: TEST_REDIS_URL, prefix: freshRedisPrefix() } : null;
+  // On PostgreSQL with a Redis for the tests (TAIKAI_TEST_REDIS_URL, as `npm test` finds one), the app runs as one
+  // process of the scaled mode: its tables, scheduler passes and live traffic go through Redis, so that the whole
+  // API suite holds for both deployments.
+  const redis =
+    url && process.env.TAIKAI_TEST_REDIS_URL
+      ? { url: process.env.TAIKAI_TEST_REDIS_URL, prefix: freshRedisPrefix() }
+      : null;
   // Factories log in through /api/login: per-IP limits are roomy unless a test sets them.
   const config = loadConfig({
     TAIKAI_DATA_DIR: dataDir,
