@@ -14,15 +14,34 @@ export const ENV = { TAIKAI_CALL_WINDOW_MS: '5', LOGIN_RATE_PER_IP: '10000' };
 export type Season = { unique_id: number; season_id: number };
 export type Player = { id: number; token: string; email: string };
 
-/** Accounts written straight through the accounts service on the cluster's database (the CLI, minus its start). */
-export async function createAccounts(cluster: Cluster, count: number): Promise<string[]> {
+/**
+ * Accounts written straight through the accounts service on the cluster's database (the CLI, minus its start):
+ * `<prefix><n>@example.test`, password `PASSWORD`; answers their e-mails.
+ */
+export async function createAccounts(cluster: Cluster, count: number, prefix = 'p'): Promise<string[]> {
+  return (await createAccountsWithIds(cluster, count, prefix)).map((a) => a.email);
+}
+
+/** `createAccounts`, with the internal ids. */
+export async function createAccountsWithIds(
+  cluster: Cluster,
+  count: number,
+  prefix: string,
+): Promise<{ email: string; id: number }[]> {
   const database = openPostgres(cluster.databaseUrl);
   try {
     const ctx = { db: database.db, now: Math.floor(Date.now() / 1000) } as Ctx;
-    const emails = Array.from({ length: count }, (_, i) => `p${i}@example.test`);
-    for (const [i, email] of emails.entries())
-      await createAccount(ctx, { email, nickname: `Player${i}`, password: PASSWORD });
-    return emails;
+    const out: { email: string; id: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const email = `${prefix}${i}@example.test`;
+      const created = await createAccount(ctx, {
+        email,
+        nickname: `${prefix}Player${i}`,
+        password: PASSWORD,
+      });
+      out.push({ email, id: created.id });
+    }
+    return out;
   } finally {
     await database.close();
   }

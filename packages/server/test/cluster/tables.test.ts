@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type Cluster, type PrivateRedis, privateRedis, startCluster } from '../support/cluster';
 import { PlayerClient } from '../support/table-player';
 import { call } from './http';
-import { createAccounts, ENV, holdInHand, loginAt, readyAt, recordsOf, runningSeason } from './seasons';
+import {
+  createAccounts,
+  createAccountsWithIds,
+  ENV,
+  holdInHand,
+  loginAt,
+  readyAt,
+  recordsOf,
+  runningSeason,
+} from './seasons';
 
 // The scaled mode with real processes: tables placed on any process through the queue, players whose links sit on
 // other processes than their tables, a process killed mid-game (its tables resume on the others, every game ends
@@ -66,8 +75,24 @@ describe('several processes, one of them killed', () => {
     console.info(`tables per process before the kill: ${load.join(', ')}`);
     const victim = load.indexOf(Math.max(...load));
     const orphans = games.filter((g) => before.get(g)?.[0] === victim);
-    const killedAt = Date.now();
-    await cluster.kill(victim);
+    // Writes go on through every process while one dies: each one acknowledged is kept.
+    const newcomers = await createAccountsWithIds(cluster, 24, 'late');
+    const acknowledged: number[] = [];
+    let killed: Promise<void> | null = null;
+    let killedAt = 0;
+    for (const [i, { id }] of newcomers.entries()) {
+      if (i === 6) {
+        killedAt = Date.now();
+        killed = cluster.kill(victim);
+      }
+      const answer = await call(urls[i % urls.length], 'POST', 'add_contest_season_player', {
+        token: org.token,
+        body: { ...season, account_list: [id] },
+      }).catch(() => null);
+      if (answer?.status === 200 && answer.body.error === undefined) acknowledged.push(id);
+    }
+    await killed;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(newcomers.length - 8);
 
     // Its tables are taken over by the others.
     const survivors = [0, 1, 2].filter((i) => i !== victim);
@@ -96,6 +121,12 @@ describe('several processes, one of them killed', () => {
     );
     const records = await recordsOf(urls[survivors[0]], org, season);
     expect(records.sort()).toEqual([...games].sort());
+    const roster = await call(urls[survivors[1]], 'GET', 'contest_season_player_list', {
+      token: org.token,
+      body: { ...season, limit: 100 },
+    });
+    const listed = new Set(roster.body.data.list.map((p: { account_id: number }) => p.account_id));
+    for (const id of acknowledged) expect(listed.has(id)).toBe(true);
     for (const c of clients) c.close();
   });
 });
