@@ -7,13 +7,13 @@ import { connectRedis, type RedisSettings, redisKey } from './redis';
 export const HEARTBEAT_MS = 1000;
 export const PEER_SILENCE_MS = 5000;
 
-type Envelope = { t: string; from: string; to?: string; m: unknown };
+type Envelope = { t: string; from: string; m: unknown };
 type Handler = (message: never, from: string) => void;
 
 /**
- * The processes' message bus: one Redis pub/sub channel of the deployment, every message a topic and a body,
- * for all processes or for one (`to`). A process hears its own broadcasts only where a topic asks for it
- * (`onOwn`). Each process says it is alive every second; the bus tells its listeners when a process is first
+ * The processes' message bus over Redis pub/sub, every message a topic and a body: for all processes on the
+ * deployment's channel, or for one (`to`) on that process's own channel, which only it reads. A process hears its
+ * own broadcasts only where a topic asks for it (`own`). Each process says it is alive every second; the bus tells its listeners when a process is first
  * heard (at its start, or again after Redis came back or it was silent) and when one has been silent too long
  * (it died): what a process holds in memory for the others (who is ready, which links are open, which tables it
  * runs) is asked of it when it is heard, and forgotten when it is gone. A message sent while Redis is away is
@@ -25,6 +25,7 @@ export class ClusterBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly channel: string;
+  private readonly prefix: string;
   private readonly handlers = new Map<string, { handler: Handler; own: boolean }[]>();
   private readonly peers = new Map<string, number>();
   private readonly joined = new Set<(peer: string) => void>();
@@ -37,6 +38,7 @@ export class ClusterBus {
     private readonly log: FastifyBaseLogger,
   ) {
     this.channel = redisKey(settings, 'bus');
+    this.prefix = `${this.channel}:`;
     this.pub = connectRedis(settings, 'bus-pub');
     this.sub = connectRedis(settings, 'bus-sub');
     for (const connection of [this.pub, this.sub]) {
@@ -50,7 +52,7 @@ export class ClusterBus {
   }
 
   async start(): Promise<void> {
-    await this.sub.subscribe(this.channel);
+    await this.sub.subscribe(this.channel, this.prefix + this.self);
     this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.timer.unref();
     this.beat();
@@ -66,8 +68,8 @@ export class ClusterBus {
   /** To every process (`to` unset) or one. */
   send(topic: string, message: unknown, to?: string): void {
     if (this.closed) return;
-    const envelope: Envelope = { t: topic, from: this.self, m: message, ...(to ? { to } : {}) };
-    this.pub.publish(this.channel, JSON.stringify(envelope)).catch((error) => {
+    const envelope: Envelope = { t: topic, from: this.self, m: message };
+    this.pub.publish(to ? this.prefix + to : this.channel, JSON.stringify(envelope)).catch((error) => {
       if (!this.closed) this.log.warn({ err: error, topic }, 'cluster bus: a message was not sent');
     });
   }
@@ -111,7 +113,6 @@ export class ClusterBus {
       return;
     }
     const own = envelope.from === this.self;
-    if (envelope.to && envelope.to !== this.self) return;
     if (!own) {
       const known = this.peers.has(envelope.from);
       this.peers.set(envelope.from, Date.now());

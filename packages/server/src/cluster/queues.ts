@@ -1,4 +1,4 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectRedis, type RedisSettings } from './redis';
 
@@ -10,13 +10,16 @@ import { connectRedis, type RedisSettings } from './redis';
 export const TABLE_LOCK_MS = 4000;
 export const STALLED_CHECK_MS = 2000;
 
+/** How a table left this process: its game ended here (or another process holds it), or it is handed over. */
+export type TableOutcome = 'ended' | 'handover';
+
 /** What the queues ask of this process. */
 export type QueueWork = {
   /**
    * Runs the table until it ends here (finished, stopped, or lost); `owner` is this take's job token, written into
    * the game's row so that a process that lost the table writes nothing more.
    */
-  runTable(uuid: string, owner: string): Promise<void>;
+  runTable(uuid: string, owner: string): Promise<TableOutcome>;
   /** The queue lock of these tables could not be renewed: another process may take them; stop them here. */
   lostTables(uuids: string[]): void;
   /** One scheduler pass (due plans, expiry, auto-match): the queue runs one at a time across the cluster. */
@@ -79,7 +82,14 @@ export class ClusterQueues {
     await watched.ping();
     this.tableWorker = new Worker<TableJob>(
       'tables',
-      (job: Job<TableJob>, token?: string) => work.runTable(job.data.uuid, token ?? job.id ?? ''),
+      async (job: Job<TableJob>, token?: string) => {
+        const outcome = await work.runTable(job.data.uuid, token ?? job.id ?? '');
+        // A table handed over (this process is stopping) goes back to the queue for another process now.
+        if (outcome === 'handover' && token) {
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
+      },
       {
         connection: this.connection('table-worker'),
         prefix: this.settings.prefix,
@@ -138,12 +148,12 @@ export class ClusterQueues {
   }
 
   /**
-   * Stops taking work. The tables this process runs keep their jobs: their locks expire and other processes take
-   * them over (README, "Running several processes").
+   * Stops taking work, once the jobs in hand are settled (tables handed over go back to the queue). A process that
+   * dies instead leaves its tables' locks to expire, and other processes take them over.
    */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([this.tableWorker?.close(true), this.schedulerWorker?.close(true)]);
+    await Promise.allSettled([this.tableWorker?.close(), this.schedulerWorker?.close()]);
     await Promise.allSettled([this.tables.close(), this.scheduler.close()]);
     await Promise.allSettled([...this.connections].map((c) => c.quit()));
   }

@@ -53,7 +53,11 @@ export class ClusterRelay {
     private readonly presence: Presence,
     private readonly tables: LocalTables,
   ) {
-    live.relayTo((message) => bus.send('live', message));
+    // A player's messages go only to the processes where the player has a link; the rest to every process.
+    live.relayTo((message) => {
+      if (message.to !== 'account') return bus.send('live', message);
+      for (const peer of this.peersLinked(message.accountId)) bus.send('live', message, peer);
+    });
     bus.on<LiveMessage>('live', (message) => live.receive(message));
 
     presence.onHeld((change) => bus.send('presence', change));
@@ -114,6 +118,12 @@ export class ClusterRelay {
     return false;
   }
 
+  private peersLinked(accountId: number): string[] {
+    const peers: string[] = [];
+    for (const [peer, set] of this.linksAt) if (set.has(accountId)) peers.push(peer);
+    return peers;
+  }
+
   /** After a link of this process opened or closed: whether the account still has one here. */
   linkedHere(accountId: number, linked: boolean): void {
     this.bus.send('links', { accountId, linked });
@@ -127,17 +137,18 @@ export class ClusterRelay {
     this.bus.send('unseated', uuids);
   }
 
-  answer(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
-    this.bus.send('answer', { accountId, gameUuid, askId, reply });
+  /** To the process that runs the game (`owner`; every process while it is not known). */
+  answer(owner: string | undefined, accountId: number, gameUuid: string, askId: number, reply: Reply): void {
+    this.bus.send('answer', { accountId, gameUuid, askId, reply }, owner);
   }
 
-  stamp(accountId: number, gameUuid: string, stamp: number): void {
-    this.bus.send('stamp', { accountId, gameUuid, stamp });
+  stamp(owner: string | undefined, accountId: number, gameUuid: string, stamp: number): void {
+    this.bus.send('stamp', { accountId, gameUuid, stamp }, owner);
   }
 
   /** A control of a game another process runs; `missing` when none answers in time. */
-  control(uuid: string, action: ControlAction): Promise<ControlResult> {
-    return this.call<ControlResult>('control', { uuid, action }, { ok: false, state: 'missing' });
+  control(owner: string | undefined, uuid: string, action: ControlAction): Promise<ControlResult> {
+    return this.call<ControlResult>('control', { uuid, action }, { ok: false, state: 'missing' }, owner);
   }
 
   /** The table state of the account's games on other processes, delivered as each answers. */
@@ -150,7 +161,7 @@ export class ClusterRelay {
     this.bus.send('table_state', { id, accountId });
   }
 
-  private call<T>(topic: string, message: object, fallback: T): Promise<T> {
+  private call<T>(topic: string, message: object, fallback: T, to?: string): Promise<T> {
     const id = randomUUID();
     return new Promise<T>((resolve) => {
       const timer = setTimeout(() => {
@@ -163,7 +174,7 @@ export class ClusterRelay {
         this.pending.delete(id);
         resolve(result as T);
       });
-      this.bus.send(topic, { id, ...message });
+      this.bus.send(topic, { id, ...message }, to);
     });
   }
 

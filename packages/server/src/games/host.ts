@@ -25,7 +25,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ClusterBus } from '../cluster/bus';
-import { ClusterQueues } from '../cluster/queues';
+import { ClusterQueues, type TableOutcome } from '../cluster/queues';
 import type { RedisSettings } from '../cluster/redis';
 import { ClusterRelay, type ControlAction, type LocalTables, type SeatedGame } from '../cluster/relay';
 import type { Db } from '../db/client';
@@ -97,8 +97,8 @@ type Running = {
   owner?: string;
   /** Scaled mode: another process may have taken the table over; this one writes and shows nothing more. */
   lost: boolean;
-  /** Settles the table's queue job once the game left this process. */
-  left: () => void;
+  /** Settles the table's queue job once the game left this process: it ended here, or is handed over. */
+  left: (outcome: TableOutcome) => void;
 };
 
 /**
@@ -220,7 +220,8 @@ export class GameHost {
    * process runs gets the stamp there (a refusal there is not told).
    */
   stamp(accountId: number, gameUuid: string, stamp: number): void {
-    if (this.scaled && !this.running.has(gameUuid)) this.scaled.relay.stamp(accountId, gameUuid, stamp);
+    if (this.scaled && !this.running.has(gameUuid))
+      this.scaled.relay.stamp(this.ownerOf(gameUuid), accountId, gameUuid, stamp);
     else this.stampHere(accountId, gameUuid, stamp);
   }
 
@@ -252,7 +253,7 @@ export class GameHost {
   /** A seated player's decision; answers for seats the account does not hold are ignored. */
   answer(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
     if (this.scaled && !this.running.has(gameUuid))
-      this.scaled.relay.answer(accountId, gameUuid, askId, reply);
+      this.scaled.relay.answer(this.ownerOf(gameUuid), accountId, gameUuid, askId, reply);
     else this.answerHere(accountId, gameUuid, askId, reply);
   }
 
@@ -315,7 +316,9 @@ export class GameHost {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.scaled) {
-      for (const game of this.running.values()) game.lost = true;
+      // The tables go to the other processes at once rather than when their locks expire: each stops here once
+      // what it reported is stored, and its job goes back to the queue.
+      await Promise.allSettled([...this.running.values()].map((g) => this.handOver(g)));
       await this.scaled.queues.close();
       await this.scaled.bus.close();
     }
@@ -331,7 +334,7 @@ export class GameHost {
   private async control(uuid: string, action: ControlAction): Promise<ControlResult> {
     const here = this.controlHere(uuid, action);
     if (here) return here;
-    if (this.scaled) return this.scaled.relay.control(uuid, action);
+    if (this.scaled) return this.scaled.relay.control(this.ownerOf(uuid), uuid, action);
     return { ok: false, state: 'missing' };
   }
 
@@ -372,6 +375,11 @@ export class GameHost {
     };
   }
 
+  /** The process that runs a game of another, when known ('' until it says so). */
+  private ownerOf(uuid: string): string | undefined {
+    return this.elsewhere.get(uuid)?.peer || undefined;
+  }
+
   private seatElsewhere(peer: string, game: SeatedGame): void {
     this.elsewhere.set(game.uuid, { ...game, peer });
     this.seat(game.uuid, game.accounts);
@@ -408,17 +416,33 @@ export class GameHost {
    * Scaled mode: runs a game's table here until it ends here. The game's row names this take's token as its owner
    * first; a game that is no longer running has nothing to run.
    */
-  private async runTable(uuid: string, owner: string): Promise<void> {
-    if (this.closed) return new Promise<void>(() => {});
+  private async runTable(uuid: string, owner: string): Promise<TableOutcome> {
+    if (this.closed) return 'handover';
     const game = await q.claimGame(this.db, uuid, owner);
-    if (!game) return;
+    if (!game) return 'ended';
     // Taken again by this process (its job was placed again after Redis came back empty): the old run stops first.
     if (this.running.has(uuid)) await this.lose(uuid);
     this.log.info({ game: uuid, resumed: game.handStart !== null }, 'table taken');
-    const left = new Promise<void>((resolve) => {
-      void this.resumeGame(game, { owner, left: resolve });
+    if (this.closed) return 'handover';
+    return new Promise<TableOutcome>((resolve) => {
+      void this.resumeGame(game, { owner, left: resolve }).then(() => {
+        // Started while this process began to stop: handed over as the others were.
+        const running = this.running.get(uuid);
+        if (this.closed && running) void this.handOver(running);
+      });
     });
-    await left;
+  }
+
+  /**
+   * Scaled mode, this process stopping: a table stops here once what it reported is stored, and its job goes back
+   * to the queue for another process (which resumes it from the start of its hand in progress).
+   */
+  private async handOver(game: Running): Promise<void> {
+    if (game.lost) return;
+    game.lost = true;
+    await game.queue;
+    await this.poolValue?.terminate(game.uuid).catch(() => {});
+    game.left('handover');
   }
 
   /**
@@ -436,7 +460,7 @@ export class GameHost {
         uuid,
         game.seats.map((s) => s.account_id),
       );
-    game.left();
+    game.left('ended');
     await this.pool.terminate(uuid).catch(() => {});
   }
 
@@ -681,7 +705,10 @@ export class GameHost {
    * the attempt after the one stored with its start (a seat may have seen that deal): a fresh wall of the same seed.
    * Scaled mode: every table starts here, `held` by its job; a game no hand of which was stored starts afresh.
    */
-  private async resumeGame(game: q.GameRow, held?: { owner: string; left: () => void }): Promise<void> {
+  private async resumeGame(
+    game: q.GameRow,
+    held?: { owner: string; left: (outcome: TableOutcome) => void },
+  ): Promise<void> {
     const before = game.handStart ? await q.handsBefore(this.db, game.uuid, game.hand) : [];
     const resumeFrom = game.handStart
       ? {
@@ -720,7 +747,7 @@ export class GameHost {
       resumed: boolean;
       emojiSwitch: number;
       owner?: string;
-      left?: () => void;
+      left?: (outcome: TableOutcome) => void;
     },
   ): Promise<void> {
     const running: Running = {
@@ -931,7 +958,7 @@ export class GameHost {
       game.seats.map((s) => s.account_id),
     );
     this.scaled?.relay.unseated([game.uuid]);
-    game.left();
+    game.left('ended');
   }
 }
 

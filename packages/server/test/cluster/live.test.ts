@@ -134,6 +134,41 @@ describe('two processes', () => {
     await client.closed;
   });
 
+  it('a process that stops hands its tables to the others at once', async () => {
+    onTestFailed(() => console.log(cluster.logs()));
+    let client = await readyAt(urls[1], b, season);
+    client.holdWhen = holdInHand(0);
+    const planned = await call(urls[0], 'POST', 'create_game_plan', {
+      token: org.token,
+      body: { ...season, account_list: [b.id, 0, 0, 0] },
+    });
+    expect(planned.body.error).toBeUndefined();
+    const uuid = (await client.until((ms) => ms.find((m) => m.op === 'game_start'))).game_uuid as string;
+    await client.until(() => (client.held ? true : undefined));
+    const taken = new RegExp(`"game":"${uuid}".*table taken`);
+    const owner = await Promise.race(
+      cluster.processes.map(async (p) => {
+        await p.logLine(taken);
+        return p.index;
+      }),
+    );
+    const heir = cluster.processes[1 - owner];
+    const from = heir.mark();
+    const stoppedAt = Date.now();
+    await cluster.processes[owner].stop();
+    await heir.logLine(taken, from);
+    console.info(`a stopping process's table was taken over in ${Date.now() - stoppedAt} ms`);
+    // The player, back on the other process if theirs stopped, plays the game to its end there.
+    if (owner === 1) {
+      client.close();
+      client = new PlayerClient(urls[0].replace(/^http/, 'ws'), b.token);
+    }
+    client.release();
+    await client.until((ms) => ms.find((m) => m.op === 'game_end' && m.game_uuid === uuid));
+    client.close();
+    await cluster.restart(owner);
+  });
+
   it('ready survives the death of the process holding the link: the player reconnects elsewhere', async () => {
     onTestFailed(() => console.log(cluster.logs()));
     const first = await readyAt(urls[0], a, season);
