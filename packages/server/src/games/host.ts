@@ -58,7 +58,10 @@ export type HostOptions = {
 /** Scaled mode: the other processes, the queues that place tables and passes, and the traffic between them. */
 type Scaled = { bus: ClusterBus; queues: ClusterQueues; relay: ClusterRelay };
 
-/** Scaled mode: how often the scheduler makes sure that every running game has its table job (ms). */
+/**
+ * Scaled mode: how often the scheduler makes sure that every running game has its table job, and each process
+ * forgets the games it thought ran elsewhere that have ended (ms).
+ */
 const ADOPT_EVERY_MS = 10_000;
 
 type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
@@ -178,6 +181,8 @@ export class GameHost {
         reconnected: () => this.adopt(),
       });
       await this.adopt();
+      this.timer = setInterval(() => void this.forgetEnded().catch(() => {}), ADOPT_EVERY_MS);
+      this.timer.unref();
       this.kick();
       return;
     }
@@ -472,16 +477,20 @@ export class GameHost {
 
   /**
    * Scaled mode: a running game whose start was stored but whose table job was not queued (its process died in
-   * between) gets one; and games known to run elsewhere that have ended meanwhile (a word lost while Redis was
-   * away) are forgotten.
+   * between) gets one.
    */
   private async adopt(): Promise<void> {
     if (!this.scaled) return;
     this.adoptedAt = Date.now();
-    const ids = await q.runningGameIds(this.db);
-    await this.scaled.queues.place(ids);
-    const runningIds = new Set(ids);
-    for (const uuid of [...this.elsewhere.keys()]) if (!runningIds.has(uuid)) this.unseatElsewhere(uuid);
+    await this.scaled.queues.place(await q.runningGameIds(this.db));
+  }
+
+  /** Scaled mode: games thought to run elsewhere that have ended (their word lost while Redis was away). */
+  private async forgetEnded(): Promise<void> {
+    // Only those known before the read: a game started meanwhile is not in it.
+    const known = [...this.elsewhere.keys()];
+    const running = new Set(await q.runningGameIds(this.db));
+    for (const uuid of known) if (!running.has(uuid)) this.unseatElsewhere(uuid);
   }
 
   private publish(uniqueId: number, seasonId: number, change: SeasonChange): void {
