@@ -29,6 +29,7 @@ export class PgSessionSignals implements SessionSignals {
   private sender: pg.Pool | null = null;
   private readonly sending = new Set<Promise<unknown>>();
   private closed = false;
+  private listened = false;
 
   constructor(
     private readonly url: string,
@@ -63,6 +64,8 @@ export class PgSessionSignals implements SessionSignals {
       return;
     }
     this.listener = client;
+    if (this.listened) this.local.publish({ kind: 'lost' });
+    this.listened = true;
   }
 
   /** Tries again every second until it hears again: PostgreSQL may be away for longer than one try. */

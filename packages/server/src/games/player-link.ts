@@ -221,6 +221,9 @@ class Links {
   }
 
   signal(signal: SessionSignal): void {
+    // A link checks its session and rights periodically: signals lost while the process was not listening are
+    // caught up with then.
+    if (signal.kind === 'lost') return;
     if (signal.kind === 'ended') {
       for (const hash of signal.tokenHashes)
         for (const link of this.byToken.get(hash) ?? []) link.sessionEnded();

@@ -69,6 +69,8 @@ class Streams {
 
   /** Ended sessions end their streams at once; removed admins and observers have theirs checked now. */
   signal(signal: SessionSignal): void {
+    // A stream checks its session and rights periodically: signals lost meanwhile are caught up with then.
+    if (signal.kind === 'lost') return;
     if (signal.kind === 'ended') {
       const hashes = new Set(signal.tokenHashes);
       for (const stream of [...this.all]) if (hashes.has(stream.hash)) stream.close(ErrorCode.NOT_LOGGED_IN);

@@ -2,6 +2,7 @@ import { ErrorCode } from '@taikai/protocol';
 import { and, desc, eq, gt, inArray, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { prepared } from '../../db/prepared';
 import {
   accounts,
   announcements,
@@ -27,7 +28,13 @@ export async function accountByNickname(db: Executor, nickname: string): Promise
 }
 
 export async function accountById(db: Executor, id: number): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = await prepared(db, 'account_by_id', (db) =>
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare('account_by_id'),
+  ).execute({ id });
   return row;
 }
 
@@ -85,11 +92,22 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
 
 /** The live session of a token hash with its account. */
 export async function liveSession(db: Executor, tokenHash: string, now: number) {
-  const [row] = await db
-    .select({ account: accounts, expireTime: sessions.expireTime })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expireTime, now)));
+  const [row] = await prepared(db, 'live_session', (db) =>
+    db
+      .select({
+        account: { id: accounts.id, nickname: accounts.nickname, isOperator: accounts.isOperator },
+        expireTime: sessions.expireTime,
+      })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expireTime, sql.placeholder('now')),
+        ),
+      )
+      .prepare('live_session'),
+  ).execute({ tokenHash, now });
   return row;
 }
 

@@ -15,7 +15,12 @@ export type SessionSignal =
    * These accounts (`all`: every account) may have lost a role in a tournament (admin or observer removed, the
    * observer switch turned off): what they hold open there is checked again.
    */
-  | { kind: 'access'; uniqueId: number; accountIds: number[] | 'all' };
+  | { kind: 'access'; uniqueId: number; accountIds: number[] | 'all' }
+  /**
+   * Signals from the other processes may have been lost (this process's listening connection was cut and is
+   * back): what was cached on their strength is read again. Told only inside the process.
+   */
+  | { kind: 'lost' };
 
 export type SessionSignalListener = (signal: SessionSignal) => void;
 

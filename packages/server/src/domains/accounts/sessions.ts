@@ -4,17 +4,28 @@ import type { Actor, Ctx, Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import * as q from './queries';
 import { newToken, sha256 } from './secrets';
+import { sessionCacheOf } from './session-cache';
 
-/** The account behind a session token, or null when absent, unknown, expired or revoked. */
+/**
+ * The account behind a session token, or null when absent, unknown, expired or revoked. A session this process
+ * read recently comes from its cache (`session-cache.ts`: it forgets a session as soon as its end is signalled).
+ */
 export async function authenticate(ctx: Ctx, token: string | undefined): Promise<Actor | null> {
   if (!token) return null;
-  const session = await q.liveSession(ctx.db, sha256(token), ctx.now);
+  const hash = sha256(token);
+  const cache = sessionCacheOf(ctx.sessions);
+  const cached = cache.get(hash, ctx.now);
+  if (cached) return cached.actor;
+  const mark = cache.mark();
+  const session = await q.liveSession(ctx.db, hash, ctx.now);
   if (!session) return null;
-  return {
+  const actor = {
     id: session.account.id,
     nickname: session.account.nickname,
     isOperator: session.account.isOperator,
   };
+  cache.set(hash, { actor, expireTime: session.expireTime }, mark);
+  return actor;
 }
 
 /**

@@ -39,13 +39,63 @@ export async function managedContest(
   lock = false,
   configures = CONFIGURATION_ACTIONS.includes(action),
 ) {
+  if (!lock) {
+    const found = await q.contestAccess(db, { uniqueId, accountId: ctx.actor.id });
+    if (!found) return refuseMissing(db, ctx, uniqueId);
+    return allowed(ctx, action, configures, found);
+  }
   const row = await q.liveContest(db, uniqueId, lock);
   if (!row) return refuseMissing(db, ctx, uniqueId);
   const adminIds = await adminIdsOf(db, uniqueId);
   const manager = row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id);
   // Observers are looked up only for accounts that are not creator or admin.
   const observer = !manager && (await observes(db, row, ctx.actor.id));
-  const access = { creatorId: row.creatorId, adminIds, observes: observer };
+  return allowed(ctx, action, configures, { row, adminIds, onObserverRoster: observer });
+}
+
+/**
+ * `managedContest` for a season's reads, with the season in the same read: the tournament as `managedContest`
+ * answers it, and the season row (undefined when the tournament has no such season). Not locked.
+ */
+export async function managedContestSeason(
+  db: Executor,
+  ctx: AuthedCtx,
+  ids: { uniqueId: number; seasonId: number },
+  action: Action,
+) {
+  const found = await q.contestAccess(db, { ...ids, accountId: ctx.actor.id });
+  if (!found) return refuseMissing(db, ctx, ids.uniqueId);
+  return {
+    ...allowed(ctx, action, CONFIGURATION_ACTIONS.includes(action), found),
+    season: found.season ?? undefined,
+  };
+}
+
+/** `managedContest` (not locked) with the tournament's seasons, oldest first, read in the same statement. */
+export async function managedContestWithSeasons(
+  db: Executor,
+  ctx: AuthedCtx,
+  uniqueId: number,
+  action: Action,
+) {
+  const found = await q.contestAccessWithSeasons(db, { uniqueId, accountId: ctx.actor.id });
+  if (!found) return refuseMissing(db, ctx, uniqueId);
+  return { ...allowed(ctx, action, CONFIGURATION_ACTIONS.includes(action), found), seasons: found.seasons };
+}
+
+/** The caller's role checked against `action` (an observer counts only while the observer switch is on). */
+function allowed(
+  ctx: AuthedCtx,
+  action: Action,
+  configures: boolean,
+  found: { row: q.ContestRow; adminIds: number[]; onObserverRoster: boolean },
+) {
+  const { row, adminIds } = found;
+  const access = {
+    creatorId: row.creatorId,
+    adminIds,
+    observes: row.observerSwitch === 1 && found.onObserverRoster,
+  };
   authorize(ctx.actor, action, access);
   if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
   return { row, adminIds, role: roleOf(ctx.actor, access) };

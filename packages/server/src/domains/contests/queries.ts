@@ -1,8 +1,125 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contests } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { contests, seasons } from '../../db/schema';
 
 export type ContestRow = typeof contests.$inferSelect;
+type SeasonRow = typeof seasons.$inferSelect;
+/** A value of a statement: given, or a placeholder filled when a prepared statement runs. */
+type Value = number | Placeholder;
+
+/** A live tournament with what decides the caller's role in it, and optionally one of its seasons. */
+export type ContestAccessRow = {
+  row: ContestRow;
+  /** Its admins, in the order they were made admins. */
+  adminIds: number[];
+  /** Whether the caller is on its observer roster (whatever its observer switch). */
+  onObserverRoster: boolean;
+  /** The season asked for, null when the tournament has none of that id. */
+  season: SeasonRow | null;
+};
+
+// Every call on a tournament starts by reading the tournament, its admins and whether the caller observes it
+// (and, for a season's calls, the season): one statement instead of three or four round trips. It reads the
+// admins' and observers' tables, which belong to those domains, only here and only to answer this question.
+const accessSelection = (accountId: Value) => ({
+  row: contests,
+  // Written with table names: drizzle leaves the table out of a column in a one-table select, which inside a
+  // subquery would read the subquery's own column.
+  adminIds: sql<number[]>`coalesce((select array_agg(a.account_id order by a.create_time, a.account_id)
+    from contest_admins a where a.unique_id = "contests"."unique_id"), '{}')`,
+  onObserverRoster: sql<boolean>`exists (select 1 from contest_observers o
+    where o.unique_id = "contests"."unique_id" and o.account_id = ${accountId})`,
+});
+
+function accessQuery(db: Executor, uniqueId: Value, accountId: Value) {
+  return db
+    .select(accessSelection(accountId))
+    .from(contests)
+    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)));
+}
+
+/** The tournament's seasons as one JSON array, oldest first (`seasonRowsOf` reads it). */
+function seasonsAccessQuery(db: Executor, uniqueId: Value, accountId: Value) {
+  return db
+    .select({
+      ...accessSelection(accountId),
+      seasons: sql<unknown>`coalesce((select json_agg(s order by s.season_id) from seasons s
+        where s.unique_id = "contests"."unique_id"), '[]')`,
+    })
+    .from(contests)
+    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)));
+}
+
+const SEASON_COLUMNS = Object.entries(getTableColumns(seasons));
+
+/** Season rows from their JSON (column names as keys; every column a number or a string). */
+function seasonRowsOf(value: unknown): SeasonRow[] {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+  return list.map(
+    (json) =>
+      Object.fromEntries(
+        SEASON_COLUMNS.map(([key, column]) => [key, json[column.name] ?? null]),
+      ) as SeasonRow,
+  );
+}
+
+function seasonAccessQuery(db: Executor, uniqueId: Value, accountId: Value, seasonId: Value) {
+  return db
+    .select({ ...accessSelection(accountId), season: seasons })
+    .from(contests)
+    .leftJoin(seasons, and(eq(seasons.uniqueId, contests.uniqueId), eq(seasons.seasonId, seasonId)))
+    .where(and(eq(contests.uniqueId, uniqueId), isNull(contests.deleteTime)));
+}
+
+/**
+ * A live tournament, its admins and whether `accountId` is on its observer roster, with season `seasonId`
+ * when given, in one read (not locked: a transaction that locks the tournament reads it with `liveContest`).
+ */
+export async function contestAccess(
+  db: Executor,
+  ids: { uniqueId: number; accountId: number; seasonId?: number },
+): Promise<ContestAccessRow | undefined> {
+  const uniqueId = sql.placeholder('uniqueId');
+  const accountId = sql.placeholder('accountId');
+  if (ids.seasonId === undefined) {
+    const statement = prepared(db, 'contest_access', (db) =>
+      accessQuery(db, uniqueId, accountId).prepare('contest_access'),
+    );
+    const [found] = await statement.execute(ids);
+    return found && { ...found, season: null };
+  }
+  const statement = prepared(db, 'season_access', (db) =>
+    seasonAccessQuery(db, uniqueId, accountId, sql.placeholder('seasonId')).prepare('season_access'),
+  );
+  const [found] = await statement.execute(ids);
+  return found;
+}
+
+/** `contestAccess` with every season of the tournament, oldest first, in the same read. */
+export async function contestAccessWithSeasons(
+  db: Executor,
+  ids: { uniqueId: number; accountId: number },
+): Promise<(Omit<ContestAccessRow, 'season'> & { seasons: SeasonRow[] }) | undefined> {
+  const statement = prepared(db, 'contest_access_seasons', (db) =>
+    seasonsAccessQuery(db, sql.placeholder('uniqueId'), sql.placeholder('accountId')).prepare(
+      'contest_access_seasons',
+    ),
+  );
+  const [found] = await statement.execute(ids);
+  return found && { ...found, seasons: seasonRowsOf(found.seasons) };
+}
 
 /** A tournament that has not been deleted; with `lock`, locked for the rest of the transaction. */
 export async function liveContest(

@@ -27,8 +27,9 @@ import { ContestError } from '../../http/errors';
 import { type Role, roleOf } from '../../policy';
 import { lockAccount, mayCreate, spendCurrency } from '../accounts/service';
 import * as admins from '../admins/service';
+import type { SeasonRow } from '../seasons/queries';
 import * as seasons from '../seasons/service';
-import { managedContest } from './access';
+import { managedContest, managedContestWithSeasons } from './access';
 import { refuseFirst, validContestName } from './names';
 import { presentDetail, presentListItem } from './presenter';
 import * as q from './queries';
@@ -152,9 +153,12 @@ async function detailOf(
   row: q.ContestRow,
   adminIds: number[],
   role: Role = roleOf(ctx.actor, { creatorId: row.creatorId, adminIds }),
+  seasonRows?: SeasonRow[],
 ): Promise<Detail> {
   return presentDetail(row, {
-    seasons: await seasons.seasonList(db, row.uniqueId, ctx.now),
+    seasons: seasonRows
+      ? seasons.presentSeasons(seasonRows, ctx.now)
+      : await seasons.seasonList(db, row.uniqueId, ctx.now),
     admins: await admins.adminList(db, adminIds),
     role,
     now: ctx.now,
@@ -162,8 +166,8 @@ async function detailOf(
 }
 
 export async function contestDetail(ctx: AuthedCtx, uniqueId: number): Promise<Detail> {
-  const { row, adminIds, role } = await managedContest(ctx.db, ctx, uniqueId, 'view');
-  return detailOf(ctx.db, ctx, row, adminIds, role);
+  const { row, adminIds, role, seasons } = await managedContestWithSeasons(ctx.db, ctx, uniqueId, 'view');
+  return detailOf(ctx.db, ctx, row, adminIds, role, seasons);
 }
 
 const sortedZones = (zones: number[]) => [...new Set(zones)].sort((a, b) => a - b);

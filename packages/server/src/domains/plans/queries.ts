@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   accounts,
   gamePlans,
@@ -65,6 +66,64 @@ export async function facesOf(
         nickname: r.seasonNickname ?? r.nickname,
         remark: r.remark ?? '',
         onRoster: r.state === ACCEPTED,
+      },
+    ]),
+  );
+}
+
+/** A ready account as the ready list shows it: its face in the season, and where it is already seated. */
+export type ReadyFace = SeasonFace & { playing: boolean; planned: boolean };
+
+/**
+ * The ready list's one read: for each of `accountIds` (ready on their links), its face in the season
+ * (`facesOf`), whether it sits in one of the season's running games and whether in one of its waiting plans.
+ */
+export async function readyFacesOf(
+  db: Executor,
+  key: SeasonKey,
+  accountIds: number[],
+): Promise<Map<number, ReadyFace>> {
+  const ids = [...new Set(accountIds.filter((id) => id !== 0))];
+  if (ids.length === 0) return new Map();
+  const uniqueId = sql.placeholder('uniqueId');
+  const seasonId = sql.placeholder('seasonId');
+  const rows = await prepared(db, 'ready_faces_of', (db) =>
+    db
+      .select({
+        id: accounts.id,
+        nickname: accounts.nickname,
+        seasonNickname: seasonPlayers.nickname,
+        remark: seasonPlayers.remark,
+        state: seasonPlayers.state,
+        playing: sql<boolean>`exists (select 1 from games g, jsonb_array_elements(g.seats) as seat
+          where g.unique_id = ${uniqueId} and g.season_id = ${seasonId} and g.state = ${GameState.RUNNING}
+            and (seat->>'account_id')::int = "accounts"."id")`,
+        planned: sql<boolean>`exists (select 1 from plan_seats ps join game_plans gp on gp.uuid = ps.plan_uuid
+          where gp.unique_id = ${uniqueId} and gp.season_id = ${seasonId} and gp.state = ${GameState.WAITING}
+            and ps.account_id = "accounts"."id")`,
+      })
+      .from(accounts)
+      .leftJoin(
+        seasonPlayers,
+        and(
+          eq(seasonPlayers.accountId, accounts.id),
+          eq(seasonPlayers.uniqueId, uniqueId),
+          eq(seasonPlayers.seasonId, seasonId),
+        ),
+      )
+      .where(sql`${accounts.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('ready_faces_of'),
+  ).execute({ ...key, ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        accountId: r.id,
+        nickname: r.seasonNickname ?? r.nickname,
+        remark: r.remark ?? '',
+        onRoster: r.state === ACCEPTED,
+        playing: Boolean(r.playing),
+        planned: Boolean(r.planned),
       },
     ]),
   );

@@ -59,19 +59,24 @@ export async function readyPlayers(
   ids: SeasonIds,
 ): Promise<z.infer<typeof ReadyPlayerListRes>> {
   const { season } = await managedSeason(ctx.db, ctx, ids, 'viewSeason');
-  const playing = await q.playingAccounts(ctx.db, ids);
-  const ready = ctx.games.presence
-    .readyOf(ids.uniqueId, ids.seasonId)
-    .filter((r) => !playing.has(r.accountId));
+  const ready = ctx.games.presence.readyOf(ids.uniqueId, ids.seasonId);
   if (ready.length === 0) return [];
-  const accountIds = ready.map((r) => r.accountId);
-  const faces = await q.facesOf(ctx.db, ids, accountIds);
-  const planned = await q.plannedAccounts(ctx.db, ids);
-  const teams = await teamNamesAmong(ctx.db, season, accountIds);
-  return ready.flatMap(({ accountId }) => {
+  // One read for every ready player's face, running game and waiting plan.
+  const faces = await q.readyFacesOf(
+    ctx.db,
+    ids,
+    ready.map((r) => r.accountId),
+  );
+  const listed = ready.flatMap(({ accountId }) => {
     const face = faces.get(accountId);
-    return face?.onRoster ? [presentReadyPlayer(face, planned.has(accountId), teams.get(accountId))] : [];
+    return face?.onRoster && !face.playing ? [face] : [];
   });
+  const teams = await teamNamesAmong(
+    ctx.db,
+    season,
+    listed.map((f) => f.accountId),
+  );
+  return listed.map((face) => presentReadyPlayer(face, face.planned, teams.get(face.accountId)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { INT4_MAX } from '@taikai/protocol';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { accounts, contests, seasonAccountLists, seasonPlayers, seasons } from '../../db/schema';
 
 export type SeasonPlayerRow = typeof seasonPlayers.$inferSelect;
@@ -245,7 +246,14 @@ export async function playerPage(
   key: SeasonKey,
   options: { state: number; search: string; accountId?: number; offset: number; limit: number },
 ): Promise<{ rows: ListedPlayerRow[]; total: number }> {
-  const conditions = [seasonOfPlayers(key.uniqueId, key.seasonId), eq(seasonPlayers.state, options.state)];
+  const plain = !options.search && options.accountId === undefined;
+  // The plain page (no search), as bots poll it, is a statement prepared once per list kind.
+  const uniqueId = plain ? sql.placeholder('uniqueId') : key.uniqueId;
+  const seasonId = plain ? sql.placeholder('seasonId') : key.seasonId;
+  const conditions = [
+    and(eq(seasonPlayers.uniqueId, uniqueId), eq(seasonPlayers.seasonId, seasonId)),
+    eq(seasonPlayers.state, options.state),
+  ];
   if (options.accountId !== undefined) conditions.push(eq(seasonPlayers.accountId, options.accountId));
   if (options.search) {
     const pattern = `%${likeLiteral(options.search)}%`;
@@ -259,22 +267,40 @@ export async function playerPage(
     options.state === PlayerState.PENDING
       ? [desc(seasonPlayers.createTime), desc(seasonPlayers.accountId)]
       : [asc(seasonPlayers.createTime), asc(seasonPlayers.accountId)];
-  const rows = await db
-    .select({ player: seasonPlayers, accountNickname: accounts.nickname })
-    .from(seasonPlayers)
-    .innerJoin(accounts, eq(accounts.id, seasonPlayers.accountId))
-    .where(where)
-    .orderBy(...order)
-    .limit(options.limit)
-    .offset(options.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(seasonPlayers)
-    .innerJoin(accounts, eq(accounts.id, seasonPlayers.accountId))
-    .where(where);
+  // The count comes with the page (a window over every matching row); only a page past the end asks again.
+  const page = (db: Executor, limit: number | Placeholder, offset: number | Placeholder) =>
+    db
+      .select({ player: seasonPlayers, accountNickname: accounts.nickname, n: sql<number>`count(*) over ()` })
+      .from(seasonPlayers)
+      .innerJoin(accounts, eq(accounts.id, seasonPlayers.accountId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  const name = `player_page_${options.state}`;
+  const rows = plain
+    ? await prepared(db, name, (db) =>
+        page(db, sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
+      ).execute({ ...key, limit: options.limit, offset: options.offset })
+    : await page(db, options.limit, options.offset);
+  let total = Number(rows[0]?.n ?? 0);
+  if (rows.length === 0 && options.offset > 0) {
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(seasonPlayers)
+      .innerJoin(accounts, eq(accounts.id, seasonPlayers.accountId))
+      .where(
+        and(
+          seasonOfPlayers(key.uniqueId, key.seasonId),
+          eq(seasonPlayers.state, options.state),
+          ...conditions.slice(2),
+        ),
+      );
+    total = Number(count?.n ?? 0);
+  }
   return {
     rows: rows.map((r) => ({ ...r.player, accountNickname: r.accountNickname })),
-    total: Number(count?.n ?? 0),
+    total,
   };
 }
 

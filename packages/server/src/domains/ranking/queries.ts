@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 
 // The rankings' SQL. A player's counted games are their seats (not a robot's, account 0) of the season's records
 // that are not removed; the partial index `record_players_ranking_idx` holds exactly those rows in each player's
@@ -8,6 +9,14 @@ import type { Executor } from '../../db/client';
 // fresh and reads one row per player, not every game of the season.
 
 export type SeasonKey = { uniqueId: number; seasonId: number };
+/** A season key in a statement: values, or placeholders of a prepared statement. */
+type KeyValues = { uniqueId: number | Placeholder; seasonId: number | Placeholder };
+const KEY_PLACEHOLDERS: KeyValues = {
+  uniqueId: sql.placeholder('uniqueId'),
+  seasonId: sql.placeholder('seasonId'),
+};
+/** A name for the statements of a counting rule (its count is written into their text). */
+const ruleName = (rule: Counting) => (rule.kind === 'all' ? 'all' : `${rule.kind}_${rule.count}`);
 export type Paging = { offset: number; limit: number };
 
 /** What a ranking sums: every game, a player's N most recent games, or their best N consecutive games. */
@@ -127,7 +136,7 @@ export async function seatedIn(db: Executor, recordUuid: string): Promise<number
  * Each ranked player's figures under a counting rule: score, counted games, whether qualified, the last counted
  * game. A player with fewer games than the rule counts is not qualified and scores the total of their games.
  */
-function scoresOf(key: SeasonKey, rule: Counting): SQL {
+function scoresOf(key: KeyValues, rule: Counting): SQL {
   let score = sql`total_point`;
   let counted = sql`games`;
   let qualified = sql`1`;
@@ -149,7 +158,7 @@ function scoresOf(key: SeasonKey, rule: Counting): SQL {
 }
 
 /** Qualified players first, then by score; equal (qualified, score) share a rank (1, 1, 3). */
-const ranked = (key: SeasonKey, rule: Counting): SQL => sql`
+const ranked = (key: KeyValues, rule: Counting): SQL => sql`
   select *, rank() over (order by qualified desc, score desc) as rank from (${scoresOf(key, rule)}) p`;
 
 export type RankedRow = {
@@ -188,22 +197,45 @@ function rankedRow(r: Raw): RankedRow {
   };
 }
 
+/** A ranked row with the names the season shows for its player. */
+export type NamedRankedRow = RankedRow & { nickname: string; remark: string };
+
 /**
  * One page of the season's ranking under a rule (rank, then account id within a rank), and how many players
- * are ranked.
+ * are ranked; each row with the player's name in the season (their season nickname, else their account's) and
+ * their season remark, read in the same statement (the roster's and accounts' tables, only for the page).
  */
 export async function rankPage(
   db: Executor,
   key: SeasonKey,
   rule: Counting,
   page: Paging,
-): Promise<{ rows: RankedRow[]; total: number }> {
-  const result = await db.execute(sql`
-    select *, count(*) over () as n from (${ranked(key, rule)}) r
-    order by rank, account_id limit ${page.limit} offset ${page.offset}`);
+): Promise<{ rows: NamedRankedRow[]; total: number }> {
+  // Prepared: PostgreSQL took longer to plan this statement than to run it.
+  const name = `rank_page_${ruleName(rule)}`;
+  const result = await preparedSql(db, name, () => {
+    const key = KEY_PLACEHOLDERS;
+    return sql`
+    select p.*, coalesce(sp.nickname, a.nickname, '') as shown_nickname, coalesce(sp.remark, '') as shown_remark
+    from (
+      select *, count(*) over () as n from (${ranked(key, rule)}) r
+      order by rank, account_id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    ) p
+    left join season_players sp
+      on sp.unique_id = ${key.uniqueId} and sp.season_id = ${key.seasonId} and sp.account_id = p.account_id
+    left join accounts a on a.id = p.account_id
+    order by p.rank, p.account_id`;
+  }).execute({ ...key, limit: page.limit, offset: page.offset });
   const rows = rowsOf(result);
   const total = rows.length > 0 ? num(rows[0].n) : await rankedCount(db, key);
-  return { total, rows: rows.map(rankedRow) };
+  return {
+    total,
+    rows: rows.map((r) => ({
+      ...rankedRow(r),
+      nickname: String(r.shown_nickname ?? ''),
+      remark: String(r.shown_remark ?? ''),
+    })),
+  };
 }
 
 /** How many players a season ranks (those with a counted game). */
@@ -323,6 +355,63 @@ export async function totalsAmong(
         bestSeries: num(r.best),
       },
     ]),
+  );
+}
+
+/** What a roster list shows of a player's season: counted games, best series, the latest 10 games. */
+export type AccountData = {
+  games: number;
+  bestSeries: number;
+  recent: { place: number; totalPoint: number }[];
+};
+
+/**
+ * `totalsAmong` and `recentGamesAmong(…, 10)` in one statement, for a page of players: each player's counted
+ * games and best series under the rule, and their latest 10 counted games (place, points), newest first.
+ */
+export async function accountDataAmong(
+  db: Executor,
+  key: SeasonKey,
+  rule: Counting,
+  accountIds: readonly number[],
+): Promise<Map<number, AccountData>> {
+  if (accountIds.length === 0) return new Map();
+  const best =
+    rule.kind === 'all'
+      ? sql`t.total_point`
+      : sql`case when t.games >= ${literal(rule.count)} then t.best_points[${literal(rule.count)}] else t.total_point end`;
+  const result = await preparedSql(db, `account_data_${ruleName(rule)}`, () => {
+    const key = KEY_PLACEHOLDERS;
+    return sql`
+    select ids.account_id, t.games, ${best} as best, g.recent
+    from unnest(${sql.placeholder('ids')}::int[]) as ids(account_id)
+    left join ranking_players t
+      on t.unique_id = ${key.uniqueId} and t.season_id = ${key.seasonId} and t.account_id = ids.account_id
+    left join lateral (
+      select json_agg(json_build_array(x.place, x.total_point) order by x.end_time desc, x.record_uuid desc) as recent
+      from (
+        select place, total_point, end_time, record_uuid from record_players
+        where unique_id = ${key.uniqueId} and season_id = ${key.seasonId} and removed = 0
+          and account_id = ids.account_id
+        order by end_time desc, record_uuid desc limit 10
+      ) x
+    ) g on true`;
+  }).execute({ ...key, ids: `{${accountIds.map((a) => Math.trunc(a)).join(',')}}` });
+  return new Map(
+    rowsOf(result).map((r) => {
+      const recent = (typeof r.recent === 'string' ? JSON.parse(r.recent) : (r.recent ?? [])) as number[][];
+      return [
+        num(r.account_id),
+        {
+          games: num(r.games),
+          bestSeries: num(r.best),
+          recent: recent.map(([place, totalPoint]) => ({
+            place: Number(place),
+            totalPoint: Number(totalPoint),
+          })),
+        },
+      ];
+    }),
   );
 }
 

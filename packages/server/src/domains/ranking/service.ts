@@ -95,13 +95,19 @@ export async function seasonRank(
   const page = withinCap(req);
   if (page.limit === 0) return { list: [], total: await q.rankedCount(ctx.db, key), rank_rule: rankRule };
   const { rows, total } = await q.rankPage(ctx.db, key, counting, page);
-  const names = await namesAmong(
+  const teams = await teamNamesAmong(
     ctx.db,
     season,
     rows.map((r) => r.accountId),
   );
   return {
-    list: rows.map((row) => presentRankRow(row, names(row.accountId))),
+    list: rows.map((row) =>
+      presentRankRow(row, {
+        nickname: row.nickname,
+        remark: row.remark,
+        team_name: teams.get(row.accountId) ?? '',
+      }),
+    ),
     total,
     rank_rule: rankRule,
   };
@@ -167,20 +173,19 @@ export async function playerData(
  * points), and the best series under the season's rank rule.
  */
 export async function accountDataAmong(db: Executor, key: q.SeasonKey, season: SeasonRow, ids: number[]) {
-  const counting = countingOf(rankRuleOf(season));
-  const [totals, recent] = [
-    await q.totalsAmong(db, key, counting, ids),
-    await q.recentGamesAmong(db, key, ids, 10),
-  ];
+  const data = await q.accountDataAmong(db, key, countingOf(rankRuleOf(season)), ids);
   return new Map(
-    ids.map((id) => [
-      id,
-      {
-        total_game_count: totals.get(id)?.games ?? 0,
-        recent_games: (recent.get(id) ?? []).map((g) => ({ rank: g.place, total_point: g.totalPoint })),
-        highest_series_points: totals.get(id)?.bestSeries ?? 0,
-      },
-    ]),
+    ids.map((id) => {
+      const found = data.get(id);
+      return [
+        id,
+        {
+          total_game_count: found?.games ?? 0,
+          recent_games: (found?.recent ?? []).map((g) => ({ rank: g.place, total_point: g.totalPoint })),
+          highest_series_points: found?.bestSeries ?? 0,
+        },
+      ];
+    }),
   );
 }
 

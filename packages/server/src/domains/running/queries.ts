@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { gamePlans, games, planSeats } from '../../db/schema';
 import { FAILURE_PREFIXES } from '../../games/failures';
 import { GameState } from '../../games/game-state';
@@ -11,17 +12,20 @@ type SeasonKey = { uniqueId: number; seasonId: number };
 
 /** A season's running games, oldest first. */
 export async function runningGamesOf(db: Executor, key: SeasonKey): Promise<GameRow[]> {
-  return db
-    .select()
-    .from(games)
-    .where(
-      and(
-        eq(games.uniqueId, key.uniqueId),
-        eq(games.seasonId, key.seasonId),
-        eq(games.state, GameState.RUNNING),
-      ),
-    )
-    .orderBy(asc(games.startTime), asc(games.uuid));
+  return prepared(db, 'running_games_of', (db) =>
+    db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.uniqueId, sql.placeholder('uniqueId')),
+          eq(games.seasonId, sql.placeholder('seasonId')),
+          eq(games.state, GameState.RUNNING),
+        ),
+      )
+      .orderBy(asc(games.startTime), asc(games.uuid))
+      .prepare('running_games_of'),
+  ).execute(key);
 }
 
 /** A game by its uuid, in any state. */

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { seasonAccountLists, seasons } from '../../db/schema';
 
 export type SeasonRow = typeof seasons.$inferSelect;
@@ -10,7 +11,14 @@ export async function insertSeason(db: Executor, values: typeof seasons.$inferIn
 }
 
 export async function seasonsOf(db: Executor, uniqueId: number): Promise<SeasonRow[]> {
-  return db.select().from(seasons).where(eq(seasons.uniqueId, uniqueId)).orderBy(seasons.seasonId);
+  return prepared(db, 'seasons_of', (db) =>
+    db
+      .select()
+      .from(seasons)
+      .where(eq(seasons.uniqueId, sql.placeholder('uniqueId')))
+      .orderBy(seasons.seasonId)
+      .prepare('seasons_of'),
+  ).execute({ uniqueId });
 }
 
 /** The newest season of each tournament. */

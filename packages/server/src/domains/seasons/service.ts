@@ -26,7 +26,7 @@ import * as games from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import type { Action } from '../../policy';
 import { namesOf } from '../accounts/service';
-import { managedContest } from '../contests/access';
+import { managedContest, managedContestSeason, managedContestWithSeasons } from '../contests/access';
 import { refuseFirst } from '../contests/names';
 import { refuseUnplayable } from '../contests/rules';
 import * as players from '../players/service';
@@ -75,6 +75,11 @@ export async function seasonList(db: Executor, uniqueId: number, now: number) {
   return (await q.seasonsOf(db, uniqueId)).map((row) => presentSeason(row, now));
 }
 
+/** Season rows as the season list shows them. */
+export function presentSeasons(rows: q.SeasonRow[], now: number) {
+  return rows.map((row) => presentSeason(row, now));
+}
+
 /** The newest season of each tournament, as list entries show it. */
 export async function latestSeasons(db: Executor, uniqueIds: number[]) {
   const rows = await q.latestSeasonsOf(db, uniqueIds);
@@ -99,8 +104,13 @@ export async function managedSeason(
   action: Action,
   options: { lock?: boolean; writable?: boolean } = {},
 ) {
-  const contest = await managedContest(db, ctx, ids.uniqueId, action);
-  const season = await q.seasonOf(db, ids.uniqueId, ids.seasonId, options.lock ?? false);
+  let found: Awaited<ReturnType<typeof managedContestSeason>>;
+  if (options.lock) {
+    // Locked for a change: the tournament's access first, then the season row locked in the caller's transaction.
+    const contest = await managedContest(db, ctx, ids.uniqueId, action);
+    found = { ...contest, season: await q.seasonOf(db, ids.uniqueId, ids.seasonId, true) };
+  } else found = await managedContestSeason(db, ctx, ids, action);
+  const { season, ...contest } = found;
   if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
   const state = seasonState(season, ctx.now);
   if (options.writable && state === SeasonState.ENDED)
@@ -110,8 +120,8 @@ export async function managedSeason(
 
 /** `fetch_contest_season_list`: the seasons of a tournament the actor may see, oldest first. */
 export async function listSeasons(ctx: AuthedCtx, uniqueId: number): Promise<SeasonWire[]> {
-  await managedContest(ctx.db, ctx, uniqueId, 'view');
-  return seasonList(ctx.db, uniqueId, ctx.now);
+  const { seasons } = await managedContestWithSeasons(ctx.db, ctx, uniqueId, 'view');
+  return presentSeasons(seasons, ctx.now);
 }
 
 /**
