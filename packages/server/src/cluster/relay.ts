@@ -25,6 +25,8 @@ export type LocalTables = {
   seatedElsewhere(peer: string, games: SeatedGame[], all: boolean): void;
   /** These games ended (on another process). */
   unseated(uuids: string[]): void;
+  /** A process fell silent (it died): the games it ran are being taken over. */
+  peerGone(peer: string): void;
   /** Whether an account has links anywhere may have changed: its seats here are auto-played or not. */
   linksChanged(accountId: number): void;
 };
@@ -105,6 +107,7 @@ export class ClusterRelay {
       tables.seatedElsewhere(peer, dump.seats, true);
     });
     bus.onPeerLeft((peer) => {
+      tables.peerGone(peer);
       presence.forgetPeer(peer);
       const gone = this.linksAt.get(peer) ?? new Set<number>();
       this.linksAt.delete(peer);

@@ -302,13 +302,7 @@ export class GameHost {
     for (const [uuid, seat] of this.seatsOf.get(accountId) ?? []) {
       const game = this.running.get(uuid);
       if (!game || game.lost) continue;
-      out.push(gameStart(game, seat), {
-        op: 'table_state',
-        game_uuid: uuid,
-        seat,
-        paused: game.paused,
-        messages: game.handMessages.get(seat) ?? [],
-      });
+      out.push(gameStart(game, seat), tableState(game, seat));
     }
     return out;
   }
@@ -371,6 +365,10 @@ export class GameHost {
           if (this.running.has(game.uuid)) this.lose(game.uuid);
           this.seatElsewhere(peer, game);
         }
+      },
+      peerGone: (peer) => {
+        // Until another process says it runs them, calls for its games go to every process.
+        for (const game of this.elsewhere.values()) if (game.peer === peer) game.peer = '';
       },
       unseated: (uuids) => {
         for (const uuid of uuids) this.unseatElsewhere(uuid);
@@ -871,6 +869,8 @@ export class GameHost {
         game.seats.forEach((s, seat) => {
           if (s.account_id === 0) return;
           this.live.account(s.account_id, gameStart(game, seat));
+          // A resumed game starts its hand again: a player's table drops what it showed of the hand before.
+          if (game.resumed) this.live.account(s.account_id, tableState(game, seat));
           const away = () => {
             if (this.running.has(game.uuid) && !this.connected(s.account_id))
               this.pool.setConnected(game.uuid, seat, false);
@@ -993,6 +993,17 @@ function gameStart(game: Running, seat: number): PlayerLinkOut {
     season_id: game.seasonId,
     round_type: game.roundType,
     rule: game.rule,
+  };
+}
+
+/** A seat's table as it stands: the game's opening and the hand in progress so far. */
+function tableState(game: Running, seat: number): PlayerLinkOut {
+  return {
+    op: 'table_state',
+    game_uuid: game.uuid,
+    seat,
+    paused: game.paused,
+    messages: game.handMessages.get(seat) ?? [],
   };
 }
 
