@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs every test suite of taikai and closes with one line "N passed, N failed, N skipped".
 //   core          unit and API tests on the embedded database (PGlite): protocol, engine, server, web
-//   postgres      the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432)
+//   postgres      the API suite again on PostgreSQL (TAIKAI_TEST_DATABASE_URL, or a local server at 127.0.0.1:5432),
+//                 in the scaled mode when a Redis answers (TAIKAI_TEST_REDIS_URL, or 127.0.0.1:6379), and then the
+//                 tests with several real server processes (cluster)
 //   e2e           browser journeys in headless Debian Chromium against the built console and a real server,
 //                 on PGlite, then those listed in E2E_ON_BOTH_DATABASES again on a fresh PostgreSQL database
 //                 (e2e-postgres)
@@ -202,12 +204,26 @@ async function coreUnits() {
 
 async function postgresSuite() {
   if (!runs('postgres')) return;
+  // The several-processes files run beside, in the other lane (clusterSuite).
   if (pgUrl)
-    await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl, ...scaledEnv }, workers);
+    await runVitest('postgres', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl, ...scaledEnv }, [
+      ...workers,
+      '--exclude',
+      'test/cluster/**',
+    ]);
   else
     console.log(
       '\n=== postgres: no PostgreSQL server reachable (set TAIKAI_TEST_DATABASE_URL); suite not run',
     );
+}
+
+/** The server's tests with several real server processes on PostgreSQL and Redis (part of the postgres suite). */
+async function clusterSuite() {
+  if (!runs('postgres') || !pgUrl || !redisUrl) return;
+  await runVitest('cluster', ['server'], { TAIKAI_TEST_DATABASE_URL: pgUrl, ...scaledEnv }, [
+    ...workers,
+    'test/cluster/',
+  ]);
 }
 
 async function staticChecks() {
@@ -270,8 +286,9 @@ async function e2ePostgres() {
 }
 
 // Two lanes of about equal length (minutes on the 2-core machine, quiet): the console build, the browser journeys
-// (13) and the PostgreSQL API suite (7) beside the server tests on PGlite (11), the other unit tests (4), the
-// journeys on PostgreSQL (3) and the static checks (1). The journeys on PostgreSQL wait for the build.
+// (13) and the PostgreSQL API suite (8) beside the server tests on PGlite (10), the other unit tests (5), the
+// several-processes tests (3), the journeys on PostgreSQL (3) and the static checks (1). The journeys on PostgreSQL
+// wait for the build.
 const browsersReady = prepareBrowserSuites();
 const laneA = async () => {
   if (await browsersReady) await runVitest('e2e', ['e2e'], e2eEnv);
@@ -280,6 +297,7 @@ const laneA = async () => {
 const laneB = async () => {
   await coreServer();
   await coreUnits();
+  await clusterSuite();
   if (await browsersReady) await e2ePostgres();
   await staticChecks();
 };
