@@ -33,6 +33,8 @@ export interface TablePool {
 interface Slot {
   worker: Worker;
   tables: number;
+  /** Messages for the worker not yet posted: they leave as one batch at the end of this turn of the event loop. */
+  outbox: ToWorker[];
 }
 
 interface Pending {
@@ -57,11 +59,31 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
   let reqSeq = 0;
   let closed = false;
 
+  /**
+   * Queues a message for a slot's worker. The batch is posted once the current phase of the event loop is over
+   * (`setImmediate`: right after the connections read in this turn were handled), so answers read from many
+   * connections at once wake the worker once, and none waits for more than that turn.
+   */
+  const send = (slot: Slot, message: ToWorker): void => {
+    if (slot.outbox.push(message) > 1) return;
+    const outbox = slot.outbox;
+    setImmediate(() => {
+      // A worker replaced meanwhile has a new outbox: what was queued for the lost one is dropped with it.
+      if (slot.outbox !== outbox || closed) return;
+      slot.outbox = [];
+      slot.worker.postMessage(outbox);
+    });
+  };
+
   const request = <T>(slot: Slot, message: ToWorker & { reqId: number }): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       pending.set(message.reqId, { resolve: resolve as (v: never) => void, reject, slot });
-      slot.worker.postMessage(message);
+      send(slot, message);
     });
+
+  const onBatch = (batch: FromWorker[]) => {
+    for (const message of batch) onMessage(message);
+  };
 
   const onMessage = (message: FromWorker) => {
     if (message.kind === 'event') return deliver(message.event);
@@ -89,7 +111,8 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
   const spawn = (slot: Slot): void => {
     const worker = new Worker(WORKER_URL);
     slot.worker = worker;
-    worker.on('message', onMessage);
+    slot.outbox = [];
+    worker.on('message', onBatch);
     const lost = (error: unknown) => {
       if (slot.worker !== worker) return;
       for (const [tableId, entry] of sinks) {
@@ -108,7 +131,7 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     });
   };
   const slots: Slot[] = Array.from({ length: count }, () => {
-    const slot = { tables: 0 } as Slot;
+    const slot = { tables: 0, outbox: [] } as Partial<Slot> as Slot;
     spawn(slot);
     return slot;
   });
@@ -147,14 +170,12 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     resume: (tableId) => control(tableId, 'resume'),
     terminate: (tableId) => control(tableId, 'terminate'),
     answer(tableId, seat, askId, reply) {
-      sinks
-        .get(tableId)
-        ?.slot.worker.postMessage({ op: 'answer', tableId, seat, askId, reply } satisfies ToWorker);
+      const entry = sinks.get(tableId);
+      if (entry) send(entry.slot, { op: 'answer', tableId, seat, askId, reply });
     },
     setConnected(tableId, seat, connected) {
-      sinks
-        .get(tableId)
-        ?.slot.worker.postMessage({ op: 'connect', tableId, seat, connected } satisfies ToWorker);
+      const entry = sinks.get(tableId);
+      if (entry) send(entry.slot, { op: 'connect', tableId, seat, connected });
     },
     get size() {
       return sinks.size;

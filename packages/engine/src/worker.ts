@@ -12,9 +12,24 @@ installFastShanten();
 const port = parentPort;
 if (!port) throw new Error('the engine worker runs inside a worker thread');
 const tables = new Map<string, Table>();
-const post = (message: FromWorker) => port.postMessage(message);
 
-port.on('message', (message: ToWorker) => {
+// What the tables report during one task of this thread (a run of steps, an answer, a control) is posted as one
+// batch when the task ends: no later than one message at a time would be, with one wake-up of the main thread.
+let outbox: FromWorker[] = [];
+const flush = () => {
+  const batch = outbox;
+  outbox = [];
+  port.postMessage(batch);
+};
+const post = (message: FromWorker) => {
+  if (outbox.push(message) === 1) queueMicrotask(flush);
+};
+
+port.on('message', (batch: ToWorker[]) => {
+  for (const message of batch) handle(message);
+});
+
+function handle(message: ToWorker): void {
   switch (message.op) {
     case 'start': {
       const spec = message.table;
@@ -47,4 +62,4 @@ port.on('message', (message: ToWorker) => {
       tables.get(message.tableId)?.setConnected(message.seat, message.connected);
       return;
   }
-});
+}

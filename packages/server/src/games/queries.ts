@@ -42,7 +42,14 @@ async function withSeats(db: Executor, plans: PlanRow[]): Promise<PlanWithSeats[
       ),
     )
     .orderBy(asc(planSeats.seat));
-  return plans.map((p) => ({ ...p, seats: rows.filter((r) => r.planUuid === p.uuid) }));
+  // Grouped once: filtering every seat for every plan costs plans × seats (16 million steps for 2 000 plans).
+  const byPlan = new Map<string, (typeof rows)[number][]>();
+  for (const r of rows) {
+    const seats = byPlan.get(r.planUuid);
+    if (seats) seats.push(r);
+    else byPlan.set(r.planUuid, [r]);
+  }
+  return plans.map((p) => ({ ...p, seats: byPlan.get(p.uuid) ?? [] }));
 }
 
 /** Waiting plans that started before `before`: expired (state 4). */
