@@ -87,7 +87,10 @@ export class ClusterRelay {
       }
     });
     bus.on<{ id: string; uuid: string; action: ControlAction }>('control', (m, peer) => {
-      void tables.control(m.uuid, m.action)?.then((result) => bus.send('reply', { id: m.id, result }, peer));
+      tables
+        .control(m.uuid, m.action)
+        ?.then((result) => bus.send('reply', { id: m.id, result }, peer))
+        .catch(() => bus.send('reply', { id: m.id, result: { ok: false, state: 'missing' } }, peer));
     });
     bus.on<{ id: string; accountId: number }>('table_state', (m, peer) => {
       const out = tables.tableState(m.accountId);

@@ -428,11 +428,21 @@ export class GameHost {
     this.log.info({ game: uuid, resumed: game.handStart !== null }, 'table taken');
     if (this.closed) return 'handover';
     return new Promise<TableOutcome>((resolve) => {
-      void this.resumeGame(game, { owner, left: resolve }).then(() => {
-        // Started while this process began to stop: handed over as the others were.
-        const running = this.running.get(uuid);
-        if (this.closed && running) void this.handOver(running);
-      });
+      this.resumeGame(game, { owner, left: resolve })
+        .then(() => {
+          // Started while this process began to stop: handed over as the others were.
+          const running = this.running.get(uuid);
+          if (this.closed && running) void this.handOver(running);
+        })
+        .catch((error) => {
+          // Its past could not be read (the database is away or overloaded): the job goes back to the queue and
+          // this or another process tries again.
+          this.log.error(
+            { err: error, game: uuid },
+            'a table could not be resumed; it goes back to the queue',
+          );
+          resolve('handover');
+        });
     });
   }
 
