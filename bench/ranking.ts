@@ -11,25 +11,17 @@
 import { randomUUID } from 'node:crypto';
 import { settle, type TableEvent } from '@taikai/engine';
 import { sql } from 'drizzle-orm';
-import {
-  accounts,
-  type GameSeatRow,
-  gameRecords,
-  games,
-  recordPlayers,
-  seasonPlayers,
-  seasons,
-} from '../packages/server/src/db/schema';
+import { accounts, type GameSeatRow, games, seasonPlayers, seasons } from '../packages/server/src/db/schema';
 import { recountStatement } from '../packages/server/src/domains/ranking/queries';
 import { writeRecord } from '../packages/server/src/games/record-writer';
 import { type Figure, printFigures } from './report';
+import { BENCH_RULE, seededRandom, seedRecords } from './seed-records';
 import { openBenchServer, organiserWithTournament } from './server';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 3000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const GOAL_MS = 150;
-const RULE = { jingsuanyuandian: 25000, uma: [0, 5, -5, -15] };
 
 const percentile = (values: number[], p: number) => {
   const sorted = values.slice().sort((a, b) => a - b);
@@ -81,78 +73,13 @@ for (let i = 0; i < PLAYERS; i += 1000) {
   );
 }
 
-// The records: rounds in which every player plays one table (a seeded shuffle per round), a minute apart.
-let seed = 12345;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
-/** Four raw final scores summing to 100 000, in hundreds. */
-function finalScores(): number[] {
-  const cuts = [random(), random(), random()].sort((a, b) => a - b);
-  const parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1 - cuts[2]].map(
-    (x) => Math.round(x * 1000) * 100,
-  );
-  parts[3] = 100_000 - parts[0] - parts[1] - parts[2];
-  return parts;
-}
-const tablesPerRound = Math.floor(PLAYERS / 4);
-let order = ids.slice();
+// The records: rounds in which every player plays one table (a seeded shuffle per round), two seconds apart.
 const base = now - RECORDS * 2;
-const CHUNK = 2000;
-for (let r = 0; r < RECORDS; r += CHUNK) {
-  const recordRows: (typeof gameRecords.$inferInsert)[] = [];
-  const seatRows: (typeof recordPlayers.$inferInsert)[] = [];
-  for (let g = r; g < Math.min(RECORDS, r + CHUNK); g++) {
-    const table = g % tablesPerRound;
-    if (table === 0) {
-      order = order.slice();
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
-    }
-    const players = order.slice(table * 4, table * 4 + 4);
-    const settlement = settle(finalScores(), 0, RULE);
-    const uuid = randomUUID();
-    const endTime = base + g * 2;
-    const seats: GameSeatRow[] = players.map((id) => ({ account_id: id, nickname: '', init_points: 25000 }));
-    recordRows.push({
-      uuid,
-      uniqueId: season.unique_id,
-      seasonId: season.season_id,
-      startTime: endTime - 1200,
-      endTime,
-      roundType: 1,
-      detailRule: {},
-      seats,
-      result: settlement.players.map((p) => ({
-        seat: p.seat,
-        part_point_1: p.part_point_1,
-        total_point: p.total_point,
-      })),
-      log: [],
-      seed: '',
-      commitment: '',
-    });
-    for (const p of settlement.players) {
-      seatRows.push({
-        recordUuid: uuid,
-        uniqueId: season.unique_id,
-        seasonId: season.season_id,
-        accountId: players[p.seat],
-        seat: p.seat,
-        place: p.place,
-        partPoint: p.part_point_1,
-        totalPoint: p.total_point,
-        endTime,
-      });
-    }
-  }
-  await db.insert(gameRecords).values(recordRows);
-  for (let i = 0; i < seatRows.length; i += 4000)
-    await db.insert(recordPlayers).values(seatRows.slice(i, i + 4000));
-}
+await seedRecords(db, season, ids, {
+  count: RECORDS,
+  random: seededRandom(),
+  endTimeOf: (g) => base + g * 2,
+});
 const loadSeconds = (performance.now() - loadStart) / 1000;
 // The bulk rows skipped the record writer: count every player once, as the migration does for a season.
 const recountStart = performance.now();
@@ -237,7 +164,7 @@ await db.insert(games).values({
   startTime: clock.now() - 1200,
   updateTime: clock.now(),
 });
-const settlement = settle([-20000, 60000, 40000, 20000], 0, RULE);
+const settlement = settle([-20000, 60000, 40000, 20000], 0, BENCH_RULE);
 const finished = {
   type: 'finished',
   tableId: gameUuid,

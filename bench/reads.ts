@@ -20,19 +20,17 @@
  * BENCH_CPU_PROF=<dir> runs the server with `node --cpu-prof` into that folder (one profile per server start).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { settle } from '@taikai/engine';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/client';
-import { type GameSeatRow, gameRecords, recordPlayers } from '../packages/server/src/db/schema';
 import { recountStatement } from '../packages/server/src/domains/ranking/queries';
+import { seededRandom, seedRecords } from './seed-records';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 300);
 const READY = Number(process.env.BENCH_READY ?? 24);
@@ -45,7 +43,6 @@ const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ROOT = resolve(import.meta.dirname, '..');
 const MAIN = 'packages/server/src/main.ts';
-const RULE = { jingsuanyuandian: 25000, uma: [0, 5, -5, -15] };
 const GOAL = { postgres: 0.2, pglite: 0.1, p99Ms: 20 };
 
 type Mode = 'pglite' | 'postgres';
@@ -191,75 +188,14 @@ async function writeRecords(env: NodeJS.ProcessEnv, season: Season, ids: number[
   const config = loadConfig(env as Record<string, string>);
   const database = await openDatabase(config);
   const db = database.db;
-  let seed = 12345;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
   const now = Math.floor(Date.now() / 1000);
-  const tables = Math.floor(ids.length / 4);
-  let order = ids.slice();
-  for (let r = 0; r < RECORDS; r += 500) {
-    const records: (typeof gameRecords.$inferInsert)[] = [];
-    const seats: (typeof recordPlayers.$inferInsert)[] = [];
-    for (let g = r; g < Math.min(RECORDS, r + 500); g++) {
-      const table = g % tables;
-      if (table === 0) {
-        order = order.slice();
-        for (let i = order.length - 1; i > 0; i--) {
-          const j = Math.floor(random() * (i + 1));
-          [order[i], order[j]] = [order[j], order[i]];
-        }
-      }
-      const players = order.slice(table * 4, table * 4 + 4);
-      const cuts = [random(), random(), random()].sort((a, b) => a - b);
-      const raw = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1 - cuts[2]].map(
-        (x) => Math.round(x * 1000) * 100,
-      );
-      raw[3] = 100_000 - raw[0] - raw[1] - raw[2];
-      const settlement = settle(raw, 0, RULE);
-      const uuid = randomUUID();
-      const endTime = now - (RECORDS - g) * 2;
-      const seatRows: GameSeatRow[] = players.map((id) => ({
-        account_id: id,
-        nickname: '',
-        init_points: 25000,
-      }));
-      records.push({
-        uuid,
-        uniqueId: season.unique_id,
-        seasonId: season.season_id,
-        startTime: endTime - 1200,
-        endTime,
-        roundType: 2,
-        detailRule: {},
-        seats: seatRows,
-        result: settlement.players.map((p) => ({
-          seat: p.seat,
-          part_point_1: p.part_point_1,
-          total_point: p.total_point,
-        })),
-        log: [],
-        seed: '',
-        commitment: '',
-      });
-      for (const p of settlement.players) {
-        seats.push({
-          recordUuid: uuid,
-          uniqueId: season.unique_id,
-          seasonId: season.season_id,
-          accountId: players[p.seat],
-          seat: p.seat,
-          place: p.place,
-          partPoint: p.part_point_1,
-          totalPoint: p.total_point,
-          endTime,
-        });
-      }
-    }
-    await db.insert(gameRecords).values(records);
-    await db.insert(recordPlayers).values(seats);
-  }
+  await seedRecords(db, season, ids, {
+    count: RECORDS,
+    random: seededRandom(),
+    endTimeOf: (g) => now - (RECORDS - g) * 2,
+    roundType: 2,
+    chunk: 500,
+  });
   await db.execute(
     recountStatement(sql`unique_id = ${season.unique_id} and season_id = ${season.season_id}`),
   );
