@@ -58,17 +58,23 @@ export async function facesOf(
       ),
     )
     .where(inArray(accounts.id, ids));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        accountId: r.id,
-        nickname: r.seasonNickname ?? r.nickname,
-        remark: r.remark ?? '',
-        onRoster: r.state === ACCEPTED,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, faceOf(r)]));
+}
+
+/** An account joined with its roster entry, as `SeasonFace`. */
+function faceOf(r: {
+  id: number;
+  nickname: string;
+  seasonNickname: string | null;
+  remark: string | null;
+  state: number | null;
+}): SeasonFace {
+  return {
+    accountId: r.id,
+    nickname: r.seasonNickname ?? r.nickname,
+    remark: r.remark ?? '',
+    onRoster: r.state === ACCEPTED,
+  };
 }
 
 /** A ready account as the ready list shows it: its face in the season, and where it is already seated. */
@@ -115,17 +121,7 @@ export async function readyFacesOf(
       .prepare('ready_faces_of'),
   ).execute({ ...key, ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
   return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        accountId: r.id,
-        nickname: r.seasonNickname ?? r.nickname,
-        remark: r.remark ?? '',
-        onRoster: r.state === ACCEPTED,
-        playing: Boolean(r.playing),
-        planned: Boolean(r.planned),
-      },
-    ]),
+    rows.map((r) => [r.id, { ...faceOf(r), playing: Boolean(r.playing), planned: Boolean(r.planned) }]),
   );
 }
 
