@@ -93,9 +93,15 @@ describe('several processes, one of them killed', () => {
     }
     await killed;
     expect(acknowledged.length).toBeGreaterThanOrEqual(newcomers.length - 8);
+    // The players whose links were on the killed process come back at once on another one, as clients do.
+    const survivors = [0, 1, 2].filter((i) => i !== victim);
+    const moved = clients.flatMap((_c, i) => (i % urls.length === victim ? [i] : []));
+    for (const i of moved) {
+      clients[i].close();
+      clients[i] = new PlayerClient(urls[survivors[i % 2]].replace(/^http/, 'ws'), players[i].token);
+    }
 
     // Its tables are taken over by the others.
-    const survivors = [0, 1, 2].filter((i) => i !== victim);
     await Promise.all(
       orphans.map((uuid) =>
         Promise.race(
@@ -106,14 +112,15 @@ describe('several processes, one of them killed', () => {
     console.info(`${orphans.length} tables of the killed process taken over in ${Date.now() - killedAt} ms`);
     const after = tablesTaken(cluster);
     for (const uuid of orphans) expect(after.get(uuid)).toHaveLength(2);
-
-    // The players whose links were on the killed process come back on another one and get their table.
-    const moved = clients.flatMap((_c, i) => (i % urls.length === victim ? [i] : []));
-    for (const i of moved) {
-      clients[i].close();
-      clients[i] = new PlayerClient(urls[survivors[i % 2]].replace(/^http/, 'ws'), players[i].token);
-      await clients[i].until((ms) => ms.find((m) => m.op === 'table_state' && m.game_uuid === games[i]));
-    }
+    // Each player who came back gets the table from the process that runs it now (at once, or when a table
+    // taken over starts its hand again); a moved player who is not held plays on, and may finish first.
+    await Promise.all(
+      moved.map((i) =>
+        clients[i].until((ms) =>
+          ms.find((m) => (m.op === 'table_state' || m.op === 'game_end') && m.game_uuid === games[i]),
+        ),
+      ),
+    );
     // Everyone plays on; every game ends once, with exactly one record.
     for (const c of clients) c.release();
     await Promise.all(
