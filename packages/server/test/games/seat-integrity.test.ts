@@ -261,7 +261,6 @@ describe('a table that fails', () => {
     const unlink = host.live.onAccount(a, () => {});
     makeReady(world, s.unique_id, s.season_id, [a]);
     const gameUuid = await gameOfPlan(world, await plan(world, s.owner, idsOf(s), [a, 0, 0, 0]));
-    await eventually(() => host.playingIn(a, s.unique_id, s.season_id));
     // The engine reports a failure of the table, as a worker does when its game throws.
     type Internals = {
       running: Map<string, unknown>;
@@ -269,6 +268,8 @@ describe('a table that fails', () => {
       pool: { terminate(uuid: string): Promise<unknown> };
     };
     const internals = host as unknown as Internals;
+    // Running on this process (in the scaled mode, once its table job is taken).
+    await eventually(() => internals.running.has(gameUuid));
     internals.onEvent(internals.running.get(gameUuid), {
       type: 'failed',
       error: 'wall ran out <b>twice</b>',
