@@ -3,15 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectRedis, type RedisSettings, redisKey } from '../cluster/redis';
 
-type RateCounter = { current: number; ttl: number };
-type Callback = (err: Error | null, res: RateCounter) => void;
-/** A store as the rate-limit plugin drives it. */
-type RateStore = {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read?(key: string, cb: Callback, timeWindow: number): void;
-};
-/** What the plugin passes to a store's constructor (its global settings). */
-type RateStoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+import type { RateCallback as Callback, RateStore, RateStoreOptions } from './rate-store-contract';
+
 /** The store of a process on its own. */
 type LocalStoreClass = new (options: RateStoreOptions) => Required<RateStore>;
 

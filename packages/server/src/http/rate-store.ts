@@ -1,15 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-
-export type RateCounter = { current: number; ttl: number };
-/** A store as the rate-limit plugin drives it. */
-export type RateStore = {
-  incr(key: string, cb: (err: Error | null, res: RateCounter) => void, timeWindow: number, max: number): void;
-  read?(key: string, cb: (err: Error | null, res: RateCounter) => void, timeWindow: number): void;
-};
-/** What the plugin passes to a store's constructor (its global settings). */
-export type RateStoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+import type { RateStore, RateStoreOptions } from './rate-store-contract';
 
 const require = createRequire(import.meta.url);
 const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateStore =
