@@ -41,6 +41,7 @@ import { accounts, sessions } from '../packages/server/src/db/schema';
 import { sha256 } from '../packages/server/src/domains/accounts/secrets';
 import type { FromPeople, PeopleCounts, PeopleData, Person, ToPeople } from './cluster-people';
 import type { ProbeSample, ToProbe } from './cluster-probe';
+import { printTable } from './report';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -534,15 +535,8 @@ function print(results: StepResult[]): void {
     `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`,
     ms(r.clientLagP99),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  console.log(`\n${line(head)}`);
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
+  console.log('');
+  printTable(head, rows);
   for (const r of results) {
     console.log(`${r.tables} tables: answers over ${SLOW_MS} ms, by what came next: ${r.slow}`);
     if (Object.keys(r.errors).length)

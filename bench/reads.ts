@@ -30,6 +30,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/client';
 import { recountStatement } from '../packages/server/src/domains/ranking/queries';
+import { printTable } from './report';
 import { seededRandom, seedRecords } from './seed-records';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 300);
@@ -414,11 +415,5 @@ for (const mode of ['pglite', 'postgres'] as const) {
   if (rows) table.push(...rows);
 }
 const head = ['database', 'call', 'req/s', 'p50 ms', 'p99 ms', 'of server_time', 'errors', ''];
-const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-const line = (cells: string[]) =>
-  cells
-    .map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-    .join('  ')
-    .trimEnd();
-console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-for (const r of table) console.log(line(r));
+console.log('');
+printTable(head, table, (i) => i >= 2 && i <= 6);
