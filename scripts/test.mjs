@@ -17,7 +17,7 @@
 // outputs never interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +25,8 @@ const resultsDir = join(root, '.test-results');
 const chromium = process.env.TAIKAI_CHROMIUM ?? '/usr/bin/chromium';
 const wanted = new Set(process.argv.slice(2));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failure by name ("suite: file › test"), repeated at the end so a log's last lines say what failed. */
+const failures = [];
 const durations = [];
 
 rmSync(resultsDir, { recursive: true, force: true });
@@ -73,6 +75,7 @@ async function runVitest(name, projects, env = {}, extra = []) {
   if (!existsSync(outputFile)) {
     console.log(`=== ${name}: the runner produced no results (exit ${status})`);
     totals.failed += 1;
+    failures.push(`${name}: no results (exit ${status})`);
     return;
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -81,11 +84,22 @@ async function runVitest(name, projects, env = {}, extra = []) {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   );
   const failed = report.numFailedTests + brokenFiles.length;
+  for (const file of report.testResults) {
+    const where = relative(process.cwd(), file.name);
+    if (file.status === 'failed' && file.assertionResults.length === 0)
+      failures.push(`${name}: ${where} (did not load)`);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${name}: ${where} › ${test.fullName ?? test.title}`);
+    }
+  }
   const skipped = report.numPendingTests + report.numTodoTests;
   totals.passed += report.numPassedTests;
   totals.failed += failed;
   totals.skipped += skipped;
-  if (status !== 0 && failed === 0) totals.failed += 1;
+  if (status !== 0 && failed === 0) {
+    totals.failed += 1;
+    failures.push(`${name}: the runner exited ${status}`);
+  }
   console.log(`=== ${name}: ${report.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
 }
 
@@ -93,7 +107,10 @@ async function runVitest(name, projects, env = {}, extra = []) {
 async function runCheck(name, command, args, env = {}) {
   const ok = (await runLogged(name, command, args, env)) === 0;
   if (ok) totals.passed += 1;
-  else totals.failed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`${name}: ${command} ${args.join(' ')}`);
+  }
   console.log(`=== ${name}: ${ok ? 'passed' : 'failed'}`);
   return ok;
 }
@@ -304,5 +321,6 @@ const laneB = async () => {
 await Promise.all([laneA(), laneB()]);
 
 if (durations.length > 0) console.log(`\n=== took: ${durations.join(', ')}`);
+if (failures.length > 0) console.log(`\n=== failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
