@@ -99,6 +99,28 @@ const EnvSchema = z.object({
   /** The same, per client address (all its accounts together). */
   LIVE_ADDRESS_WORK_PER_SECOND: z.coerce.number().positive().default(50),
   LIVE_ADDRESS_WORK_BURST: z.coerce.number().int().positive().default(200),
+  /**
+   * Prometheus metrics: `1` serves them at `GET /metrics` on the main port; a port number serves them there
+   * instead, on `TAIKAI_METRICS_HOST` (default 127.0.0.1). Off when unset.
+   */
+  TAIKAI_METRICS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '0' || v === 'false') return undefined;
+      if (v === '1' || v === 'true') return { port: undefined };
+      const port = Number(v);
+      if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+        ctx.addIssue({ code: 'custom', message: 'TAIKAI_METRICS must be 1 or a port number' });
+        return z.NEVER;
+      }
+      return { port };
+    }),
+  TAIKAI_METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Backups: where scheduled backups go (default `<data dir>/backups`), how often (minutes; off when unset), how many stay. */
+  TAIKAI_BACKUP_DIR: z.string().optional(),
+  TAIKAI_BACKUP_EVERY_MINUTES: z.coerce.number().int().positive().optional(),
+  TAIKAI_BACKUP_KEEP: z.coerce.number().int().positive().default(7),
   /** A link or stream whose client leaves this many bytes unread is cut off. */
   LIVE_MAX_BUFFERED_BYTES: z.coerce
     .number()
@@ -151,6 +173,10 @@ export type Config = {
     addressWork: { perSecond: number; burst: number };
     maxBufferedBytes: number;
   };
+  /** Prometheus metrics (`TAIKAI_METRICS`): off when undefined; `port` undefined serves them on the main port. */
+  metrics: { port: number | undefined; host: string } | undefined;
+  /** Backups: their folder, and for scheduled backups the interval (undefined: none) and how many are kept. */
+  backup: { dir: string; everyMinutes: number | undefined; keep: number };
   /** What one connection may take: time limits (ms), body size (bytes), requests per connection. */
   http: {
     headersTimeoutMs: number;
@@ -216,6 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       work: { perSecond: e.LIVE_WORK_PER_SECOND, burst: e.LIVE_WORK_BURST },
       addressWork: { perSecond: e.LIVE_ADDRESS_WORK_PER_SECOND, burst: e.LIVE_ADDRESS_WORK_BURST },
       maxBufferedBytes: e.LIVE_MAX_BUFFERED_BYTES,
+    },
+    metrics: e.TAIKAI_METRICS ? { port: e.TAIKAI_METRICS.port, host: e.TAIKAI_METRICS_HOST } : undefined,
+    backup: {
+      dir: resolve(e.TAIKAI_BACKUP_DIR ?? join(resolve(e.TAIKAI_DATA_DIR), 'backups')),
+      everyMinutes: e.TAIKAI_BACKUP_EVERY_MINUTES,
+      keep: e.TAIKAI_BACKUP_KEEP,
     },
     http: {
       // Node refuses a headers timeout longer than the request timeout.
