@@ -32,8 +32,11 @@ export type Organiser = {
 const DAY = 86_400;
 let sequence = 0;
 
+/** A database a world runs on: its handle, its PostgreSQL URL (none for PGlite), and how to drop it. */
+export type WorldDatabase = { database: Database; url?: string; drop: () => Promise<void> };
+
 /** A fresh database for one test file: a copy of the run's migrated template. */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<WorldDatabase> {
   const serverUrl = process.env.TAIKAI_TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (serverUrl && template) {
@@ -73,12 +76,16 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
 }
 
 /**
- * Builds the app on a fresh database, with factories for the people and things tests need. Logs are off
- * unless `logStream` is given: then they go there at the configured LOG_LEVEL.
+ * Builds the app on a fresh database (or on `options.database`, migrated, which the world then drops), with
+ * factories for the people and things tests need. Logs are off unless `logStream` is given: then they go there at
+ * the configured LOG_LEVEL.
  */
-export async function startWorld(env: Record<string, string> = {}, options: { logStream?: Writable } = {}) {
+export async function startWorld(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable; database?: WorldDatabase } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'taikai-world-'));
-  const { database, url, drop } = await freshDatabase();
+  const { database, url, drop } = options.database ?? (await freshDatabase());
   // On PostgreSQL with a Redis for the tests (TAIKAI_TEST_REDIS_URL, as `npm test` finds one), the app runs as one
   // process of the scaled mode: its tables, scheduler passes and live traffic go through Redis, so that the whole
   // API suite holds for both deployments.
