@@ -4,22 +4,26 @@
  * (ai_level 1): every table is planned through `create_game_plan`, started by the host, played, and recorded.
  * Prints records per minute, the p99 of `contest_running_game_list` during the run, memory per running table and
  * table events stored per second. The player seats are ready (presence, as their player link would declare it)
- * and away, so the engine plays them: the figures are the host's, not a browser's.
+ * and away, so the engine plays them: the figures are the host's, not a browser's. BENCH_LINKED of them (a tenth)
+ * are linked in-process instead and answer each decision at once, so that decisions are timed. The metrics
+ * (`TAIKAI_METRICS=1`) are scraped during the run and at its end: running tables, the decision wait, requests.
  * On the embedded database by default; set BENCH_DATABASE_URL=postgres://… (a database it may fill) for PostgreSQL.
  */
 import { availableParallelism } from 'node:os';
 import { createAccount } from '../packages/server/src/domains/accounts/operator';
+import { histogramQuantile, type Sample, samples, select, total } from './prometheus';
 import { type Figure, printFigures } from './report';
 import { openBenchServer, organiserWithTournament } from './server';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
+const LINKED = Math.min(TABLES, Number(process.env.BENCH_LINKED ?? Math.ceil(TABLES / 10)));
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
 const percentile = (values: number[], p: number) => {
   const sorted = values.slice().sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-const server = await openBenchServer('games', { listen: true });
+const server = await openBenchServer('games', { listen: true, env: { TAIKAI_METRICS: '1' } });
 const { database, clock, call, ctx } = server;
 const host = server.app.deps.games;
 
@@ -46,6 +50,23 @@ for (let i = 0; i < TABLES; i++) {
 await call('POST', 'contest/add_contest_season_player', { ...season, account_list: players }, token);
 clock.advance(120);
 for (const id of players) host.presence.add(season.unique_id, season.season_id, id, clock.now());
+// The linked players answer every decision on the next turn of the event loop, with the default reply.
+for (const id of players.slice(0, LINKED)) {
+  host.live.onAccount(id, (out) => {
+    if (out.op !== 'game_message' || !out.ask) return;
+    const ask = out.ask;
+    setImmediate(() => host.answer(id, out.game_uuid, ask.id, {}));
+  });
+  host.linkChanged(id);
+}
+
+/** GET /metrics as a scraper would, with the time it took (ms). */
+async function scrape(): Promise<{ all: Sample[]; ms: number }> {
+  const t = performance.now();
+  const res = await server.app.inject({ method: 'GET', url: '/metrics' });
+  if (res.statusCode !== 200) throw new Error(`/metrics: ${res.statusCode}`);
+  return { all: samples(res.body), ms: performance.now() - t };
+}
 
 // The run: the running list polled one request after another, memory and running tables sampled.
 const latencies: number[] = [];
@@ -85,6 +106,17 @@ const poller = (async () => {
     await new Promise((r) => setTimeout(r, 20));
   }
 })();
+// Scraped every second, as Prometheus would; the scrape with the most running tables is kept.
+let peakScrape: Sample[] = [];
+const scrapeMs: number[] = [];
+const scraper = (async () => {
+  while (!done) {
+    const { all, ms } = await scrape();
+    scrapeMs.push(ms);
+    if (total(all, 'taikai_running_tables') >= total(peakScrape, 'taikai_running_tables')) peakScrape = all;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+})();
 const t0 = performance.now();
 clock.advance(600);
 host.kick();
@@ -98,8 +130,16 @@ while (records < TABLES) {
 const seconds = (performance.now() - t0) / 1000;
 done = true;
 await poller;
+await scraper;
 clearInterval(sampler);
 const stored = host.eventsStored - storedBefore;
+const { all: end } = await scrape();
+const decisions = total(end, 'taikai_decision_seconds_count');
+const decisionMs = (q: number) => fmt(histogramQuantile(end, 'taikai_decision_seconds', q) * 1000, 0);
+const requests = (call: string) =>
+  select(end, 'taikai_http_requests_total', { call })
+    .map((s) => `${s.value} × ${s.labels.status}${s.labels.code ? ` code ${s.labels.code}` : ''}`)
+    .join(', ') || '0';
 
 const figures: Figure[] = [
   { name: 'tables played and recorded (all started together)', value: `${TABLES} in ${fmt(seconds)} s` },
@@ -117,6 +157,22 @@ const figures: Figure[] = [
     value: `${fmt((peakRss - rssBefore) / 1024 / Math.max(1, peakRunning), 0)} KiB (peak ${peakRunning} running)`,
   },
   { name: 'table events stored per second', value: `${fmt(stored / seconds, 0)} (${stored} events)` },
+  {
+    name: 'metrics: taikai_running_tables at its peak scrape',
+    value: `${total(peakScrape, 'taikai_running_tables')} (${scrapeMs.length} scrapes, slowest ${fmt(Math.max(0, ...scrapeMs))} ms)`,
+  },
+  {
+    name: `metrics: decision wait p50 / p99 (histogram, ${LINKED} linked players)`,
+    value: `${decisionMs(0.5)} / ${decisionMs(0.99)} ms (${decisions} decisions)`,
+  },
+  {
+    name: 'metrics: requests create_game_plan · running list · records',
+    value: [
+      requests('create_game_plan'),
+      requests('contest_running_game_list'),
+      requests('fetch_contest_game_records'),
+    ].join(' · '),
+  },
 ];
 console.log('');
 printFigures(figures);

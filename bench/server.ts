@@ -36,7 +36,13 @@ export interface BenchServer {
  */
 export async function openBenchServer(
   name: string,
-  options: { listen?: boolean; gameWorkers?: number; databaseUrl?: string | null } = {},
+  options: {
+    listen?: boolean;
+    gameWorkers?: number;
+    databaseUrl?: string | null;
+    /** More configuration, as environment variables (e.g. `TAIKAI_METRICS`). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `taikai-bench-${name}-`));
   // `databaseUrl: null` asks for the embedded database whatever the environment says.
@@ -48,6 +54,7 @@ export async function openBenchServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_PER_IP: '100000',
+    ...options.env,
   });
   const database = await openDatabase(config);
   await database.migrate();

@@ -34,6 +34,12 @@ export type QueueWork = {
 
 type TableJob = { uuid: string };
 
+/** The queues by name. */
+export type QueueName = 'tables' | 'scheduler';
+
+/** A queue's jobs by state. */
+export type JobCounts = { waiting: number; active: number; delayed: number };
+
 /**
  * The scaled mode's BullMQ queues. `tables`: a job per running game (job id = game uuid), held by the process
  * running it for as long as the game runs, its lock renewed; a process that dies stops renewing, and the stalled
@@ -47,6 +53,8 @@ export class ClusterQueues {
   private tableWorker: Worker<TableJob> | null = null;
   private schedulerWorker: Worker | null = null;
   private closed = false;
+  /** Jobs this process's workers found stalled (their holder stopped renewing the lock) and took back, per queue. */
+  readonly stalled: Record<QueueName, number> = { tables: 0, scheduler: 0 };
   private readonly connections = new Set<ReturnType<typeof connectRedis>>();
 
   constructor(
@@ -116,6 +124,18 @@ export class ClusterQueues {
     });
     for (const worker of [this.tableWorker, this.schedulerWorker])
       worker.on('error', (error) => this.warn(error));
+    this.tableWorker.on('stalled', () => this.stalled.tables++);
+    this.schedulerWorker.on('stalled', () => this.stalled.scheduler++);
+  }
+
+  /** Each queue's jobs waiting, running and delayed, across the cluster. */
+  async jobCounts(): Promise<Record<QueueName, JobCounts>> {
+    const count = async (queue: Queue): Promise<JobCounts> => {
+      const c = await queue.getJobCounts('waiting', 'active', 'delayed');
+      return { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0 };
+    };
+    const [tables, scheduler] = await Promise.all([count(this.tables), count(this.scheduler)]);
+    return { tables, scheduler };
   }
 
   /** The scheduler's settings, which live in Redis: one pass at a time, and a pass every `tickMs`. */

@@ -33,6 +33,8 @@ export type Database = {
   db: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. PGlite has no pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 };
 
 // int8 and numeric counts come back from pg as strings: every bigint we store is a unix time or a count.
@@ -77,6 +79,7 @@ export function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

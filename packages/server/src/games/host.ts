@@ -100,6 +100,8 @@ type Running = {
   owner?: string;
   /** Scaled mode: another process may have taken the table over; this one writes and shows nothing more. */
   lost: boolean;
+  /** Per human seat: the decision it was last asked and when (performance.now()), while decisions are timed. */
+  asked: Map<number, { id: number; at: number }>;
   /** Settles the table's queue job once the game left this process: it ended here, or is handed over. */
   left: (outcome: TableOutcome) => void;
 };
@@ -131,6 +133,8 @@ export class GameHost {
   private readonly seatsOf = new Map<number, Map<string, number>>();
   private readonly scaled: Scaled | null;
   private adoptedAt = 0;
+  /** Told each answered decision's wait in seconds (metrics); decisions are not timed while it is null. */
+  private decisionListener: ((seconds: number) => void) | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private passing = false;
   private passAgain = false;
@@ -264,7 +268,27 @@ export class GameHost {
 
   private answerHere(accountId: number, gameUuid: string, askId: number, reply: Reply): void {
     const seat = this.seatsOf.get(accountId)?.get(gameUuid);
-    if (seat !== undefined && this.running.has(gameUuid)) this.pool.answer(gameUuid, seat, askId, reply);
+    const game = this.running.get(gameUuid);
+    if (seat === undefined || !game) return;
+    const asked = game.asked.get(seat);
+    if (asked?.id === askId) {
+      game.asked.delete(seat);
+      this.decisionListener?.((performance.now() - asked.at) / 1000);
+    }
+    this.pool.answer(gameUuid, seat, askId, reply);
+  }
+
+  /**
+   * Times decisions from now on: from the table asking a player's seat (before the ask is stored and sent) to the
+   * player's answer reaching this process. Decisions auto-played (no answer, a timeout) are not counted.
+   */
+  timeDecisions(listener: (seconds: number) => void): void {
+    this.decisionListener = listener;
+  }
+
+  /** Scaled mode: the queues of tables and scheduler passes (metrics read their depth). */
+  get queues(): ClusterQueues | null {
+    return this.scaled?.queues ?? null;
   }
 
   /**
@@ -781,6 +805,7 @@ export class GameHost {
       dealStored: true,
       owner,
       lost: false,
+      asked: new Map(),
       left,
     };
     this.running.set(game.uuid, running);
@@ -826,6 +851,13 @@ export class GameHost {
   }
 
   private onEvent(game: Running, event: TableEvent): void {
+    if (
+      event.type === 'seat_message' &&
+      event.ask &&
+      this.decisionListener &&
+      game.seats[event.seat]?.account_id
+    )
+      game.asked.set(event.seat, { id: event.ask.id, at: performance.now() });
     // Seat messages wait for the events before them to be stored: a player never sees a hand whose start a
     // restart would not resume from.
     game.queue = game.queue

@@ -5,6 +5,8 @@ type Listener<T> = (value: T) => void;
 /** A set of listeners per key. */
 class Topics<K, T> {
   private readonly listeners = new Map<K, Set<Listener<T>>>();
+  /** Listeners of all keys together. */
+  size = 0;
 
   on(key: K, listener: Listener<T>): () => void {
     let set = this.listeners.get(key);
@@ -12,9 +14,10 @@ class Topics<K, T> {
       set = new Set();
       this.listeners.set(key, set);
     }
+    if (!set.has(listener)) this.size++;
     set.add(listener);
     return () => {
-      set.delete(listener);
+      if (set.delete(listener)) this.size--;
       if (set.size === 0) this.listeners.delete(key);
     };
   }
@@ -129,5 +132,15 @@ export class LiveHub {
   /** The accounts with a player link open in this process. */
   linkedAccounts(): number[] {
     return [...this.accounts.keys()];
+  }
+
+  /** Signed-in player links open in this process (each listens to its account). */
+  get openLinks(): number {
+    return this.accounts.size;
+  }
+
+  /** Season event streams open in this process (each listens to its season). */
+  get openStreams(): number {
+    return this.seasons.size;
   }
 }
