@@ -27,6 +27,8 @@ export const POLICY = {
   manageObservers: ['creator', 'admin'],
   /** Read the tournament's history (the audit entries of it, its seasons and their players). */
   viewHistory: ['creator', 'admin'],
+  /** Download the tournament's archive (settings, seasons, rosters, teams, records, rankings and history). */
+  exportArchive: ['creator', 'admin'],
   /** Create, update and end seasons. */
   manageSeasons: ['creator', 'admin'],
   /** Pass or reject sign-ups. */

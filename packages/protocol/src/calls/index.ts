@@ -1,5 +1,6 @@
 // Request and response schemas of every call, one module per domain.
 export * from './accounts';
+export * from './archives';
 export * from './common';
 export * from './contests';
 export * from './games';

@@ -112,6 +112,8 @@ export const CALL_CASES: Record<string, CallCase> = {
     }),
   },
   fetch_contest_history: { request: (f) => ({ query: { unique_id: f.unique_id, offset: 0, limit: 20 } }) },
+  // The tournament's archive: answered with the zip itself (a stream call, read whole)
+  export_contest_archive: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
 
   // Seasons
   fetch_contest_season_list: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
@@ -416,6 +418,11 @@ async function openStream(
     signal: abort.signal,
   });
   const events = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+  if (String(res.headers['content-type'] ?? '').startsWith('application/zip')) {
+    let bytes = 0;
+    for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
+    return { status: res.statusCode, body: { data: { zip: bytes } } };
+  }
   let text = '';
   try {
     for await (const chunk of res.stream()) {

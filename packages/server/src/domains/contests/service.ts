@@ -52,7 +52,7 @@ const maskNames = (ctx: AuthedCtx, name: I18nText): I18nText =>
 /** Attempts at drawing an unused six-digit public id before giving up with 2503. */
 const CONTEST_ID_TRIES = 20;
 
-async function newContestId(tx: Executor): Promise<number> {
+export async function newContestId(tx: Executor): Promise<number> {
   for (let i = 0; i < CONTEST_ID_TRIES; i++) {
     const id = randomInt(100_000, 1_000_000);
     if (!(await q.contestIdTaken(tx, id))) return id;

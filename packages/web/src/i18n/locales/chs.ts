@@ -140,6 +140,16 @@ const chs = {
     },
     back: '我的赛事',
   },
+  archive: {
+    title: '赛事存档',
+    description:
+      '将整个赛事（设置、每个赛季、名单、队伍、牌谱及其种子、排名与操作记录）下载为一个 ZIP 存档，可由运营者导入到另一台 taikai 服务器。',
+    download: '下载存档',
+    preparing: '正在生成存档…',
+    progress: '已下载 {{received}} / {{total}}',
+    done: '存档已下载：{{file}}',
+    failed: '存档下载失败：{{reason}}',
+  },
   info: {
     basic: '基本信息',
     contestId: '赛事 ID',

@@ -140,6 +140,16 @@ const chs_t: Messages = {
     },
     back: '我的賽事',
   },
+  archive: {
+    title: '賽事存檔',
+    description:
+      '將整個賽事（設定、每個賽季、名單、隊伍、牌譜及其種子、排名與操作記錄）下載為一個 ZIP 存檔，可由營運者匯入到另一台 taikai 伺服器。',
+    download: '下載存檔',
+    preparing: '正在產生存檔…',
+    progress: '已下載 {{received}} / {{total}}',
+    done: '存檔已下載：{{file}}',
+    failed: '存檔下載失敗：{{reason}}',
+  },
   info: {
     basic: '基本資訊',
     contestId: '賽事 ID',

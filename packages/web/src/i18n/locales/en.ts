@@ -142,6 +142,16 @@ const en: Messages = {
     },
     back: 'My tournaments',
   },
+  archive: {
+    title: 'Tournament archive',
+    description:
+      'Download the whole tournament (settings, every season, rosters, teams, game records with their seeds, rankings and history) as one ZIP archive, which an operator can import on another taikai server.',
+    download: 'Download archive',
+    preparing: 'Preparing the archive…',
+    progress: 'Downloaded {{received}} of {{total}}',
+    done: 'Archive downloaded: {{file}}',
+    failed: 'The archive could not be downloaded: {{reason}}',
+  },
   info: {
     basic: 'Basic information',
     contestId: 'Tournament ID',

@@ -141,6 +141,16 @@ const jp: Messages = {
     },
     back: 'マイ大会',
   },
+  archive: {
+    title: '大会アーカイブ',
+    description:
+      '大会全体（設定、各シーズン、名簿、チーム、シード付きの牌譜、ランキング、履歴）を 1 つの ZIP アーカイブとしてダウンロードします。運営者は別の taikai サーバーに取り込めます。',
+    download: 'アーカイブをダウンロード',
+    preparing: 'アーカイブを作成中…',
+    progress: '{{total}} 中 {{received}} をダウンロード済み',
+    done: 'アーカイブをダウンロードしました：{{file}}',
+    failed: 'アーカイブをダウンロードできませんでした：{{reason}}',
+  },
   info: {
     basic: '基本情報',
     contestId: '大会 ID',

@@ -141,6 +141,16 @@ const kr: Messages = {
     },
     back: '내 대회',
   },
+  archive: {
+    title: '대회 아카이브',
+    description:
+      '대회 전체(설정, 모든 시즌, 명단, 팀, 시드가 포함된 패보, 랭킹, 기록)를 하나의 ZIP 아카이브로 다운로드합니다. 운영자가 다른 taikai 서버로 가져올 수 있습니다.',
+    download: '아카이브 다운로드',
+    preparing: '아카이브를 만드는 중…',
+    progress: '{{total}} 중 {{received}} 다운로드됨',
+    done: '아카이브를 다운로드했습니다: {{file}}',
+    failed: '아카이브를 다운로드하지 못했습니다: {{reason}}',
+  },
   info: {
     basic: '기본 정보',
     contestId: '대회 ID',

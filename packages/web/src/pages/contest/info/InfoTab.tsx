@@ -21,13 +21,15 @@ import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLang
 import { accessOf } from '../manager/access';
 import { rangeProblem } from '../seasons/seasonTimes';
 import { useContestOutlet } from '../useContestRoute';
+import { ArchiveCard } from './ArchiveCard';
 import { changedSetting, fieldsOf, hasChanges, type InfoFields } from './infoForm';
 import { SeasonSummary } from './SeasonSummary';
 import { SignupLink } from './SignupLink';
 
 /**
  * Tournament info: names (per language with multi-language on), start and end, show-in-list, hidden and
- * banned zones, observer switch; refresh and update. Observers read it and change nothing.
+ * banned zones, observer switch; refresh and update; the tournament's archive for its creator and admins.
+ * Observers read it and change nothing.
  */
 export default function InfoTab() {
   const { t } = useTranslation();
@@ -190,6 +192,7 @@ export default function InfoTab() {
         </Form>
       </Card>
       <SeasonSummary />
+      {!readOnly && <ArchiveCard uniqueId={contest.unique_id} />}
     </Space>
   );
 }
