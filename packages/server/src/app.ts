@@ -10,6 +10,7 @@ import { accountRoutes } from './domains/accounts/routes';
 import { LocalSessionSignals } from './domains/accounts/session-signals';
 import { adminRoutes } from './domains/admins/routes';
 import { apiKeyRoutes } from './domains/apikeys/routes';
+import { archiveRoutes } from './domains/archives/routes';
 import { chatRoutes } from './domains/chat/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { historyRoutes } from './domains/history/routes';
@@ -27,10 +28,13 @@ import { playerLinkRoutes } from './games/player-link';
 import { seasonStreamRoutes } from './games/season-stream';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
+import { healthRoutes, ReadinessProbe } from './http/health';
 import { loggerOptions } from './http/logging';
 import { rateStoreFor } from './http/rate-store';
 import { securityHeaders } from './http/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
+import { metricsEndpoint } from './metrics/endpoint';
+import { appMetrics } from './metrics/registry';
 import { loadWordFilter } from './text/forbidden-words';
 
 export type AppOptions = {
@@ -124,6 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app);
   errorMapping(app);
+  // Health and metrics (README of the server): probes for proxies and process managers, Prometheus when asked.
+  healthRoutes(app, new ReadinessProbe(database, config.redis));
+  const metrics = config.metrics ? appMetrics(app, { database, games, backupDir: config.backup.dir }) : null;
+  metricsEndpoint(app, metrics, config.metrics);
   // biome-ignore lint/suspicious/noExplicitAny: the plugin types its store option as its own class
   await app.register(rateLimit, { global: false, store: (await rateStoreFor(app, config)) as any });
   accountRoutes(app);
@@ -134,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app);
   observerRoutes(app);
   historyRoutes(app);
+  archiveRoutes(app);
   planRoutes(app);
   runningRoutes(app);
   recordRoutes(app);

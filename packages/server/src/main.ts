@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { LANGS } from '@taikai/protocol';
 import pino from 'pino';
+import { backupCommand, restoreCommand, startBackupServices } from './backup/cli';
 import { systemClock } from './clock';
 import { assertDevOutboxIsLocal, type Config, loadConfig } from './config';
 import type { Ctx } from './context';
@@ -8,6 +9,8 @@ import { type Database, openDatabase } from './db/client';
 import { PgSessionSignals } from './db/session-signals-pg';
 import * as operator from './domains/accounts/operator';
 import { LocalSessionSignals } from './domains/accounts/session-signals';
+import { importArchive } from './domains/archives/import';
+import { readArchive } from './domains/archives/reader';
 import { setOperatorLock } from './domains/contests/lock';
 import { awaitingReview, decideReview } from './domains/contests/review';
 import { GameHost } from './games/host';
@@ -19,6 +22,8 @@ const USAGE = `taikai — tournament platform server
 
   serve                                   console + API on PORT (default 3000)
   migrate                                 apply database migrations and exit
+  backup [--out FILE]                     write a backup while the server runs (default into TAIKAI_BACKUP_DIR)
+  restore FILE                            restore a backup into a new data folder or an empty database
   account create --email E --nickname N [--password P]
   account grant <email|id> <amount>       add premium currency
   account take <email|id> <amount>        take premium currency
@@ -33,11 +38,14 @@ const USAGE = `taikai — tournament platform server
   review list                             names and notices awaiting review (TAIKAI_REVIEW_TEXT=1)
   review approve <contest_id>             make a tournament's pending text public
   review refuse <contest_id>              drop it; the old text stays
+  archive import FILE [--owner <email|id>]  a tournament archive (the console's download) made a tournament
+                                          here, owned by the given account (default: the operator)
 
 Environment: PORT, TAIKAI_DATA_DIR (./.data), DATABASE_URL (PostgreSQL instead of the embedded database),
 SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST,
 TAIKAI_FORBIDDEN_WORDS (file of words masked in names and notices; default <data dir>/forbidden-words.txt),
-TAIKAI_REVIEW_TEXT=1 (new names and notices wait for \`review approve\`).`;
+TAIKAI_REVIEW_TEXT=1 (new names and notices wait for \`review approve\`),
+TAIKAI_BACKUP_DIR (<data dir>/backups), TAIKAI_BACKUP_EVERY_MINUTES (scheduled backups), TAIKAI_BACKUP_KEEP (7).`;
 
 async function openMigrated(config: Config): Promise<Database> {
   const database = await openDatabase(config);
@@ -81,11 +89,13 @@ async function serve(config: Config): Promise<void> {
   }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  const stopBackups = await startBackupServices(config, database, app.log);
   app.log.info(
     { startupMs: Math.round(performance.now()), database: database.kind },
     `taikai listening on port ${config.port}`,
   );
   const stop = async () => {
+    await stopBackups();
     await app.close();
     await database.close();
     process.exit(0);
@@ -244,6 +254,27 @@ async function reviewCommand(config: Config, args: string[]): Promise<void> {
   });
 }
 
+async function archiveCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub !== 'import') throw new Error(`unknown archive command: ${sub ?? ''}\n\n${USAGE}`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { owner: { type: 'string' } },
+  });
+  const [file] = positionals;
+  if (!file) throw new Error(`missing FILE\n\n${USAGE}`);
+  // The whole archive is read and checked before the database is opened.
+  const archive = await readArchive(file);
+  await withDatabase(config, async (ctx) => {
+    const done = await importArchive(ctx, archive, values.owner);
+    console.log(
+      `tournament ${done.contestId} (unique id ${done.uniqueId}) imported: ${done.seasons} seasons, ` +
+        `${done.records} records, ${done.players} players`,
+    );
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   const config = loadConfig();
@@ -256,6 +287,10 @@ export async function main(argv: string[]): Promise<void> {
       console.log(`migrations applied (${database.kind})`);
       return;
     }
+    case 'backup':
+      return backupCommand(config, args);
+    case 'restore':
+      return restoreCommand(config, args, USAGE);
     case 'account':
       return accountCommand(config, args);
     case 'announce':
@@ -264,6 +299,8 @@ export async function main(argv: string[]): Promise<void> {
       return contestCommand(config, args);
     case 'review':
       return reviewCommand(config, args);
+    case 'archive':
+      return archiveCommand(config, args);
     case undefined:
     case 'help':
     case '--help':
