@@ -122,7 +122,6 @@ describe('games: plan, watch, pause, finish, record; auto-match; terminate', () 
     const [token, registered] = await Promise.all([registerByApi(organiser.who), registerPlayers('gmpl', 8)]);
     organiser.token = token;
     players = registered;
-    // The operator's command restarts the embedded database's server: before any link or game.
     await grantCurrency(organiser.who.email);
     // One tournament a week per organiser: auto-match comes to the same season once the first game is done.
     const now = nowS();

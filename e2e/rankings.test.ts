@@ -208,7 +208,6 @@ describe('rankings: player statistics, rank rule, freshness, downloads, player c
     const [token, registered] = await Promise.all([registerByApi(organiser.who), registerPlayers('rkpl', 8)]);
     organiser.token = token;
     players = registered;
-    // The operator's command restarts the embedded database's server: before any link or game.
     await grantCurrency(organiser.who.email);
     a = await createTournament(token, {
       name: contestName,

@@ -3,7 +3,7 @@ import type { ServerProcess } from './server-process';
 
 /**
  * A small HTTP endpoint of the test run itself (not of taikai): tests running in workers ask it to run
- * operator CLI commands, because only the process that owns the server may stop and restart it.
+ * operator CLI commands against the server's data, with the environment of the process that started it.
  * POST /cli {commands: string[][]} → [{code, stdout, stderr}, …] (stops at the first failing command).
  */
 export function startControlServer(server: ServerProcess, port: number): Promise<Server> {

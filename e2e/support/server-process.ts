@@ -57,8 +57,8 @@ function sleep(ms: number): Promise<void> {
 
 /**
  * The real server as a child process (`node --import tsx packages/server/src/main.ts serve`).
- * While it runs on the embedded database no other process may open the data folder, so CLI
- * commands stop it, run, and start it again on the same port and data.
+ * While it runs on the embedded database no other process may open the data folder: CLI commands reach
+ * it through its operator socket, as an operator's do.
  */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -71,10 +71,6 @@ export class ServerProcess {
 
   get baseUrl(): string {
     return `http://127.0.0.1:${this.options.port}`;
-  }
-
-  get embedded(): boolean {
-    return !this.options.databaseUrl;
   }
 
   async start(): Promise<void> {
@@ -119,8 +115,8 @@ export class ServerProcess {
   }
 
   /**
-   * Runs `main.ts <args>` for each command, in order, against the server's data; on the embedded
-   * database the server is stopped once for all of them. Calls are queued, one batch at a time.
+   * Runs `main.ts <args>` for each command, in order, against the server's data while it serves (on the
+   * embedded database the commands reach it through its operator socket). Calls are queued, one batch at a time.
    */
   cli(commands: readonly (readonly string[])[]): Promise<CliResult[]> {
     const next = this.queue.then(() => this.runCommands(commands));
@@ -135,19 +131,13 @@ export class ServerProcess {
   }
 
   private async runCommands(commands: readonly (readonly string[])[]): Promise<CliResult[]> {
-    const restart = this.embedded && this.child !== undefined;
-    if (restart) await this.stop();
-    try {
-      const results: CliResult[] = [];
-      for (const args of commands) {
-        const result = await this.runCommand(args);
-        results.push(result);
-        if (result.code !== 0) break;
-      }
-      return results;
-    } finally {
-      if (restart) await this.start();
+    const results: CliResult[] = [];
+    for (const args of commands) {
+      const result = await this.runCommand(args);
+      results.push(result);
+      if (result.code !== 0) break;
     }
+    return results;
   }
 
   private runCommand(args: readonly string[]): Promise<CliResult> {

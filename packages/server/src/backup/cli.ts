@@ -4,13 +4,11 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { askServer, type OperatorRequest } from '../operator/socket';
 import { restoreBackup } from './restore';
-import { startBackupSchedule } from './schedule';
-import { askServer, listenOperatorSocket } from './socket';
 import { writeBackup } from './write';
 
-// The operator's backup and restore commands, and what `serve` runs for them (the operator socket on the
-// embedded database, the scheduled backups).
+// The operator's backup and restore commands, and the operator socket's backup (on the embedded database).
 
 const describe = (w: Record<string, unknown>) =>
   `backup written: ${w.path} (${w.bytes} bytes, ${w.rows} rows, ${w.ms} ms)`;
@@ -60,45 +58,18 @@ export async function restoreCommand(config: Config, args: string[], usage: stri
   }
 }
 
-/**
- * What `serve` runs beside the app: the operator socket on the embedded database (backups while it runs) and
- * the scheduled backups. Answers the function that stops them.
- */
-export async function startBackupServices(
-  config: Config,
-  database: Database,
-  log: FastifyBaseLogger,
-): Promise<() => Promise<void>> {
-  let socket: { close(): Promise<void> } | null = null;
-  if (database.kind === 'pglite') {
-    try {
-      socket = await listenOperatorSocket(
-        config.dataDir,
-        {
-          backup: async (request) => {
-            const { out, dir } = request;
-            const written = await writeBackup(
-              database,
-              typeof out === 'string' ? { out } : { dir: typeof dir === 'string' ? dir : config.backup.dir },
-            );
-            log.info(
-              { path: written.path, bytes: written.bytes, ms: written.ms, rows: written.rows },
-              'backup written',
-            );
-            return { path: written.path, bytes: written.bytes, rows: written.rows, ms: written.ms };
-          },
-        },
-        log,
-      );
-    } catch (err) {
-      // The server runs without it (a data folder path too long for a Unix socket, say): `backup` then needs
-      // the server stopped.
-      log.warn({ err }, 'the operator socket could not be opened: `taikai backup` needs the server stopped');
-    }
-  }
-  const stopSchedule = startBackupSchedule(config, database, log);
-  return async () => {
-    await stopSchedule();
-    await socket?.close();
+/** The operator socket's `backup` command: a backup written by the server that holds the embedded database. */
+export function backupBySocket(config: Config, database: Database, log: FastifyBaseLogger) {
+  return async (request: OperatorRequest) => {
+    const { out, dir } = request;
+    const written = await writeBackup(
+      database,
+      typeof out === 'string' ? { out } : { dir: typeof dir === 'string' ? dir : config.backup.dir },
+    );
+    log.info(
+      { path: written.path, bytes: written.bytes, ms: written.ms, rows: written.rows },
+      'backup written',
+    );
+    return { path: written.path, bytes: written.bytes, rows: written.rows, ms: written.ms };
   };
 }

@@ -55,29 +55,38 @@ describe('operator CLI', () => {
     }
   });
 
-  it('refuses to work on the data folder while the server holds it, and changes nothing', async () => {
+  it('runs through the server while it holds the data folder; the log names the command, never its words', async () => {
     const server = spawn(process.execPath, [bin, 'serve'], {
       env: { ...process.env, TAIKAI_DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let out = '';
     try {
       await new Promise<void>((resolve, reject) => {
-        let out = '';
         server.stdout.on('data', (d) => {
           out += d;
           if (out.includes('taikai listening')) resolve();
         });
         server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
       });
-      const refused = taikai('account', 'grant', 'op.test@example.test', '5');
-      expect(refused.code).toBe(1);
-      expect(refused.err).toMatch(/in use by process \d+; stop it first/);
+      const granted = taikai('account', 'grant', 'op.test@example.test', '5');
+      expect(granted.code, granted.err).toBe(0);
+      expect(granted.out).toContain('now 125');
+      const password = taikai('account', 'password', 'op.test@example.test', '--password', 'Secret-Word-42');
+      expect(password.code, password.err).toBe(0);
+      // A refusal comes back with its code, as when the CLI runs alone.
+      const tooMuch = taikai('account', 'take', 'op.test@example.test', '500');
+      expect(tooMuch.code).toBe(1);
+      expect(tooMuch.err).toContain('error 501');
     } finally {
       const gone = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await gone;
     }
-    expect(taikai('account', 'grant', 'op.test@example.test', '5').out).toContain('now 125');
+    expect(out).toContain('"command":"account"');
+    expect(out).not.toContain('Secret-Word-42');
+    // The server is gone: the CLI opens the folder itself, and finds what the server wrote.
+    expect(taikai('account', 'grant', 'op.test@example.test', '5').out).toContain('now 130');
   });
 
   it('explains its usage on an unknown command', () => {
