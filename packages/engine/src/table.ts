@@ -60,6 +60,11 @@ export interface TableOptions {
   callWindowMs?: number;
   /** The clock of the call window, the decision deadlines and pauses; the system's by default. */
   clock?: TableClock;
+  /**
+   * Robot seats report their messages too, as `seat_message` events without `ask` (for spectators, who see
+   * every seat). Off by default.
+   */
+  reportRobots?: boolean;
 }
 
 /** Where a stopped game picks up: the start of hand `hand` (see `TableOptions.resumeFrom`). */
@@ -96,6 +101,7 @@ export class Table {
   private readonly clock: TableClock;
   private readonly callWindow: CallWindow;
   private readonly resumeFrom: ResumePoint | undefined;
+  private readonly reportRobots: boolean;
   private stateValue: TableState = 'running';
   private started = false;
   private scheduled = false;
@@ -122,6 +128,7 @@ export class Table {
     this.sliceMs = options.sliceMs ?? 10;
     this.withTenhou = options.tenhou ?? false;
     this.clock = options.clock ?? systemClock;
+    this.reportRobots = options.reportRobots ?? false;
     const windowMs = options.callWindowMs ?? CALL_WINDOW_MS;
     this.callWindow = new CallWindow(windowMs, this.clock, () => this.schedule());
     this.done = new Promise((resolve) => {
@@ -226,13 +233,26 @@ export class Table {
     if (spec.kind === 'robot') {
       const robot = new (sanma ? sanmaRobotClassFor(spec.level) : robotClassFor(spec.level))();
       const rules = { minHan: this.rule.minHan, nineTerminals: this.rule.abortive.nineTerminals };
-      if (!RuleGuard.needed(rules)) return robot;
-      return new RuleGuard(robot, rules, sanma ? new SanmaView() : undefined);
+      const player = RuleGuard.needed(rules)
+        ? new RuleGuard(robot, rules, sanma ? new SanmaView() : undefined)
+        : robot;
+      return this.reportRobots ? this.reported(seat, player) : player;
     }
     return new (sanma ? SanmaPlayerSeat : PlayerSeat)(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
       { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, clock: this.clock },
     );
+  }
+
+  /** A robot seat whose messages are reported as they reach it (`reportRobots`). */
+  private reported(seat: number, player: SeatPlayer): SeatPlayer {
+    return {
+      action: (msg, reply) => {
+        this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask: null });
+        player.action(msg, reply);
+      },
+      dispose: () => player.dispose?.(),
+    };
   }
 
   /** Player seats whose player is there. */

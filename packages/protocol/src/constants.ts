@@ -18,6 +18,11 @@ export const LIMITS = {
   SPAN_MAX_DAYS: 365,
   SPAN_MAX_S: 365 * DAY_S,
 
+  // Spectating
+  /** How long a spectator stays behind the table: 0–600 s, 120 s unless the organiser sets it. */
+  SPECTATE_DELAY_MAX_S: 600,
+  SPECTATE_DELAY_DEFAULT_S: 120,
+
   // People
   PARTICIPANTS_MAX: 3000,
   ADMINS_MAX: 20,

@@ -22,10 +22,14 @@ import { rankingRoutes } from './domains/ranking/routes';
 import { recordRoutes } from './domains/records/routes';
 import { runningRoutes } from './domains/running/routes';
 import { seasonRoutes } from './domains/seasons/routes';
+import { shareLinkRoutes } from './domains/share-links/routes';
 import { teamRoutes } from './domains/teams/routes';
+import { WebhookDispatcher } from './domains/webhooks/dispatcher';
+import { webhookRoutes } from './domains/webhooks/routes';
 import { GameHost } from './games/host';
 import { playerLinkRoutes } from './games/player-link';
 import { seasonStreamRoutes } from './games/season-stream';
+import { spectateStreamRoutes } from './games/spectate-stream';
 import { consoleAndFallback } from './http/console';
 import { errorMapping } from './http/errors-hook';
 import { healthRoutes, ReadinessProbe } from './http/health';
@@ -109,12 +113,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
   };
   app.decorate('deps', deps);
+  // The webhook outbox is sent by every process (README: Webhooks).
+  const webhooks = new WebhookDispatcher(database.db, clock, app.log);
+  app.decorate('webhooks', webhooks);
   // Games of a previous process resume once the app is ready; the engine stops with the app.
   app.addHook('onReady', async () => {
     if (sessions instanceof PgSessionSignals) await sessions.listen();
     await games.start();
+    webhooks.start();
   });
   app.addHook('onClose', async () => {
+    await webhooks.close();
     await games.close();
     await sessions.close();
   });
@@ -150,8 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   teamRoutes(app);
   portalRoutes(app);
   chatRoutes(app);
+  shareLinkRoutes(app);
+  webhookRoutes(app);
   // Live channels (README): the season's event stream for the console, the player link for players.
   seasonStreamRoutes(app);
+  spectateStreamRoutes(app);
   await playerLinkRoutes(app);
   consoleAndFallback(app, config.webDist);
   return app;

@@ -41,6 +41,15 @@ export const POLICY = {
   manageGames: ['creator', 'admin'],
   /** Delete messages of a season's chat. */
   moderateChat: ['creator', 'admin'],
+  /**
+   * Watch the tournament's running games (and anyone logged in while public spectating is on; refusals 2557 and
+   * 2529 rather than 2501: see `authorizeSpectate`).
+   */
+  spectate: ['creator', 'admin', 'observer'],
+  /** Register, change and test the tournament's webhooks; read their delivery log. */
+  manageWebhooks: ['creator', 'admin'],
+  /** Create, list and revoke the share links of broadcast overlays. */
+  shareOverlays: ['creator', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;
@@ -68,4 +77,26 @@ export function authorize(actor: Actor, action: Action, contest: ContestAccess):
   throw new ContestError(
     allowed.length === 1 && allowed[0] === 'creator' ? ErrorCode.CREATOR_ONLY : ErrorCode.NO_PERMISSION,
   );
+}
+
+/** What the spectating rule reads of a tournament, beyond its managers. */
+export type SpectateAccess = ContestAccess & {
+  observerSwitch: number;
+  publicSpectating: number;
+  /** The actor is on the observer roster (whether or not the observer switch is on). */
+  onObserverRoster: boolean;
+};
+
+/**
+ * Who may watch a tournament's games: its creator and admins; anyone logged in while public spectating is on;
+ * the observer roster while the observer switch is on (2557 while it is off); nobody else (2529).
+ */
+export function authorizeSpectate(actor: Actor, contest: SpectateAccess): void {
+  const role = roleOf(actor, { ...contest, observes: false });
+  if (role === 'creator' || role === 'admin' || contest.publicSpectating === 1) return;
+  if (contest.onObserverRoster) {
+    if (contest.observerSwitch === 1) return;
+    throw new ContestError(ErrorCode.SPECTATE_OFF);
+  }
+  throw new ContestError(ErrorCode.SPECTATE_UNSUPPORTED);
 }

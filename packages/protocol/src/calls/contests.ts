@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { i18nShownTextSchema as I18nShownList, i18nTextSchema as I18nTextList } from '../lang';
 import { detailRulePatchSchema, detailRuleSchema } from '../rules/detail-rule';
 import { Flag01, LooseId, ShownText, UnixTime, ZoneList } from './common';
@@ -123,6 +124,10 @@ export const FetchContestDetailRes = z.object({
   available_zones: ZoneList,
   i18n_switch: z.number().int(),
   observer_switch: z.number().int(),
+  /** Seconds a spectator stays behind the table (0–600; 120 unless set). */
+  spectate_delay: z.number().int().optional(),
+  /** 1: anyone logged in may watch the games (else the creator, admins and observers while observers are on). */
+  public_spectating: z.number().int().optional(),
   /** 1 while changes are under review. */
   check_state: z.number().int(),
   /** While `check_state` is 1: the text awaiting the operator's review (the public text is still the old one). */
@@ -187,6 +192,9 @@ export const UpdateContestBaseReq = z.object({
       start_time: UnixTime,
       end_time: UnixTime,
       observer_switch: Flag01,
+      /** Seconds a spectator stays behind the table: 0–600 (2517 otherwise). */
+      spectate_delay: z.number().int().min(0).max(LIMITS.SPECTATE_DELAY_MAX_S),
+      public_spectating: Flag01,
       contest_setting: ContestSettingPatchWire,
       game_rule_setting: GameRuleSettingWire,
       /** Seen by the tournament's managers only; 2000 characters per language (2548). */

@@ -11,4 +11,7 @@ export * from './ranking';
 export * from './records';
 export * from './roster';
 export * from './seasons';
+export * from './share-links';
+export * from './spectate';
 export * from './teams';
+export * from './webhooks';

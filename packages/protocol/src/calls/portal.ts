@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { i18nShownTextSchema as I18nShownList } from '../lang';
 import { LooseId, ShownText } from './common';
-import { GameUuid } from './games';
+import { GameUuid, RunningGameWire } from './games';
 import { RecordPlayerWire } from './records';
 import { MySignupWire } from './seasons';
 
@@ -89,6 +89,12 @@ export const FetchSeasonLobbyRes = z.object({
   chat: z.boolean(),
   /** The tournament's emoji switch: stamps in the chat and at the tables. */
   stamps: z.boolean(),
+  /**
+   * The season's running games, to watch (`spectate_game`), for a caller who may watch the tournament's games
+   * (its creator and admins, its observers while the observer switch is on, anyone while public spectating is
+   * on); null for anyone else.
+   */
+  watchable: z.array(RunningGameWire).nullable(),
 });
 
 /** A ranking row as players see it: no organiser remark. */

@@ -3,6 +3,7 @@ import type { ControlResult, Reply } from '@taikai/engine';
 import type { PlayerLinkOut } from '@taikai/protocol';
 import type { LiveHub, LiveMessage } from '../games/live-hub';
 import type { Presence, PresenceChange, PresenceHeld } from '../games/presence';
+import type { SpectateHub } from '../games/spectate-hub';
 import type { ClusterBus } from './bus';
 
 /** A running game's seats as every process knows them: which account sits where, and in which season. */
@@ -54,6 +55,7 @@ export class ClusterRelay {
     private readonly live: LiveHub,
     private readonly presence: Presence,
     private readonly tables: LocalTables,
+    spectators?: SpectateHub,
   ) {
     // A player's messages go only to the processes where the player has a link; the rest to every process.
     live.relayTo((message) => {
@@ -98,6 +100,8 @@ export class ClusterRelay {
     });
     bus.on<{ id: string; result: unknown }>('reply', ({ id, result }) => this.pending.get(id)?.(result));
 
+    if (spectators) this.spectate(spectators);
+
     // A process heard (again) tells what it holds; one that fell silent holds nothing any more.
     bus.onPeerJoined((peer) => bus.send('want', null, peer));
     bus.on('want', (_m, peer) => bus.send('dump', this.dump(), peer));
@@ -116,6 +120,35 @@ export class ClusterRelay {
       this.linksAt.delete(peer);
       for (const id of gone) tables.linksChanged(id);
     });
+  }
+
+  /**
+   * Spectators: a process with spectators of a game asks every process for it (`spectate_watch`); the one running
+   * its table answers the catch-up to that process alone, then sends it each release once (`spectate_line`:
+   * the events released together), until told the process has no spectator of it left (`spectate_unwatch`). Lines and their
+   * catch-up travel on the asking process's own channel, in order. A lost message ends nothing: a process heard
+   * again is asked again, one that fell silent is forgotten and its streams reconnect.
+   */
+  private spectate(hub: SpectateHub): void {
+    const bus = this.bus;
+    hub.connect({
+      watch: (id, uuid, delayMs) => bus.send('spectate_watch', { id, uuid, delayMs }),
+      unwatch: (owner, uuid) => bus.send('spectate_unwatch', { uuid }, owner),
+      line: (peers, uuid, text, last) => {
+        for (const peer of peers) bus.send('spectate_line', { uuid, text, last }, peer);
+      },
+    });
+    bus.on<{ id: string | null; uuid: string; delayMs: number }>('spectate_watch', (m, peer) => {
+      const owed = hub.watchFor(peer, m.uuid, m.delayMs);
+      if (owed !== null && m.id) bus.send('spectate_catchup', { id: m.id, owed }, peer);
+    });
+    bus.on<{ uuid: string }>('spectate_unwatch', (m, peer) => hub.unwatchFor(peer, m.uuid));
+    bus.on<{ id: string; owed: string }>('spectate_catchup', (m, peer) => hub.caughtUp(peer, m.id, m.owed));
+    bus.on<{ uuid: string; text: string; last: boolean }>('spectate_line', (m) =>
+      hub.received(m.uuid, m.text, m.last),
+    );
+    bus.onPeerJoined(() => hub.peerJoined());
+    bus.onPeerLeft((peer) => hub.peerGone(peer));
   }
 
   /** Whether the account has a player link open on another process. */

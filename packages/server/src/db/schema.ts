@@ -167,6 +167,10 @@ export const contests = pgTable(
     availableZones: jsonb('available_zones').$type<number[]>().notNull(),
     i18nSwitch: integer('i18n_switch').notNull().default(0),
     observerSwitch: integer('observer_switch').notNull().default(0),
+    /** Seconds a spectator stays behind the table (0–600). */
+    spectateDelay: integer('spectate_delay').notNull().default(120),
+    /** 1: anyone logged in may watch the tournament's games. */
+    publicSpectating: integer('public_spectating').notNull().default(0),
     checkState: integer('check_state').notNull().default(0),
     contestType: integer('contest_type').notNull().default(0),
     roundType: integer('round_type').notNull(),
@@ -644,4 +648,128 @@ export const seasonChatMessages = pgTable(
     }).onDelete('cascade'),
     index('season_chat_messages_season_idx').on(t.uniqueId, t.seasonId, t.id),
   ],
+);
+
+/** Webhook events an organiser may subscribe a hook to. */
+export type WebhookEventRow =
+  | 'game_started'
+  | 'game_finished'
+  | 'signup_pending'
+  | 'season_ended'
+  | 'yakuman';
+
+/**
+ * A tournament's webhook: where its chosen events are posted, signed with its secret. After too many failed
+ * deliveries in a row it is disabled (`enabled` 0) with the time and reason shown in the console.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    uniqueId: integer('unique_id')
+      .notNull()
+      .references(() => contests.uniqueId, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<WebhookEventRow[]>().notNull(),
+    /** 'json' or 'discord'. */
+    format: text('format').notNull().default('json'),
+    secret: text('secret').notNull(),
+    enabled: integer('enabled').notNull().default(1),
+    /** Failed deliveries in a row (a success resets it). */
+    failures: integer('failures').notNull().default(0),
+    disabledTime: unix('disabled_time'),
+    disabledReason: text('disabled_reason'),
+    creatorId: integer('creator_id'),
+    createTime: unix('create_time').notNull(),
+    updateTime: unix('update_time').notNull(),
+  },
+  (t) => [index('webhooks_contest_idx').on(t.uniqueId)],
+);
+
+/**
+ * The outbox of webhook deliveries: a row is written in the transaction of the change it reports, then sent
+ * (and retried) by the dispatcher. `status`: pending, sending (claimed until `next_attempt_time`), delivered,
+ * failed (given up). `event_key` makes one event one delivery per hook.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    hookId: integer('hook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    eventKey: text('event_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptTime: unix('next_attempt_time'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createTime: unix('create_time').notNull(),
+    lastAttemptTime: unix('last_attempt_time'),
+    doneTime: unix('done_time'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.hookId, t.eventKey),
+    index('webhook_deliveries_hook_idx').on(t.hookId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptTime).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export type ShareLinkOptionsRow = {
+  size: '1920x1080' | '1280x720';
+  top?: number;
+  mode?: 'personal' | 'team';
+};
+
+/**
+ * Share links of a tournament's broadcast overlays: `kind` `table` (a game's live table, `target` its uuid) or
+ * `standings` (a season's standings, `target` its season id). Only the token's SHA-256 is kept; the token is shown
+ * once, at creation. A revoked link (`revoke_time`) opens nothing.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    uniqueId: integer('unique_id')
+      .notNull()
+      .references(() => contests.uniqueId, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'table' | 'standings'>().notNull(),
+    target: text('target').notNull(),
+    options: jsonb('options').$type<ShareLinkOptionsRow>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the token, to tell links apart. */
+    prefix: text('prefix').notNull(),
+    creatorId: integer('creator_id').notNull(),
+    createTime: unix('create_time').notNull(),
+    revokeTime: unix('revoke_time'),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_key').on(t.tokenHash),
+    index('share_links_contest_idx').on(t.uniqueId, t.id),
+  ],
+);
+
+/**
+ * A running game's table at each moment a broadcast shows (a hand's start, a riichi, a hand's end), with the time
+ * it happened (`at`, unix seconds): overlays show the newest moment at least the tournament's spectator delay old.
+ */
+export const gameMoments = pgTable(
+  'game_moments',
+  {
+    id: serial('id').primaryKey(),
+    gameUuid: text('game_uuid')
+      .notNull()
+      .references(() => games.uuid, { onDelete: 'cascade' }),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    hand: integer('hand').notNull(),
+    kind: text('kind').$type<'hand_start' | 'riichi' | 'hand_end'>().notNull(),
+    progress: jsonb('progress').$type<ProgressRow>().notNull(),
+    /** Seats in riichi at that moment. */
+    riichi: jsonb('riichi').$type<number[]>().notNull(),
+    /** At a hand's end: its result. */
+    result: jsonb('result'),
+  },
+  (t) => [index('game_moments_game_at_idx').on(t.gameUuid, t.at, t.id)],
 );

@@ -2,6 +2,7 @@ import type { ControlResult, Reply } from '@taikai/engine';
 import type { FailReason, PlayerLinkOut } from '@taikai/protocol';
 import type { LiveHub } from './live-hub';
 import type { Presence } from './presence';
+import type { SpectateHub } from './spectate-hub';
 
 /**
  * What the services, the player links and the season streams use of the game host (`GameHost` in host.ts has
@@ -13,6 +14,8 @@ export interface GameHostPort {
   readonly presence: Presence;
   /** The live channels: player links by account and lobby, season streams. */
   readonly live: LiveHub;
+  /** Spectators of running games: the tables' delayed buffers here, and the spectator streams here. */
+  readonly spectators: SpectateHub;
   /** Games this process is running. */
   readonly runningCount: number;
   /** Table events stored since this host started. */

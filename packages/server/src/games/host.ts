@@ -34,12 +34,15 @@ import { FloodWindow } from '../domains/chat/flood';
 import { chatRefusal } from '../domains/chat/service';
 import { gameCounts } from '../domains/plans/queries';
 import { seasonState } from '../domains/seasons/presenter';
+import * as webhookEvents from '../domains/webhooks/events';
 import { failureText, type GameFailure } from './failures';
 import { GameState } from './game-state';
 import { LiveHub } from './live-hub';
+import { MomentKeeper } from './moments';
 import { Presence } from './presence';
 import * as q from './queries';
 import { writeRecord } from './record-writer';
+import { SpectateHub } from './spectate-hub';
 
 export type HostOptions = {
   db: Db;
@@ -115,11 +118,15 @@ type Running = {
 export class GameHost {
   readonly presence = new Presence();
   readonly live = new LiveHub();
+  /** Spectators of running games: the delayed buffers of the tables here, and the spectator streams here. */
+  readonly spectators = new SpectateHub();
   /** Emoji stamps sent at tables, per game and seat. */
   private readonly stampFlood = new FloodWindow(CHAT_LIMITS.TABLE_STAMPS, CHAT_LIMITS.FLOOD_WINDOW_S);
   /** Table events stored since this host started (hands started and ended, pauses, ends). */
   eventsStored = 0;
   private readonly db: Db;
+  /** The table moments broadcasts show (game_moments). */
+  private readonly moments: MomentKeeper;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly workers?: number;
@@ -143,6 +150,7 @@ export class GameHost {
 
   constructor(options: HostOptions) {
     this.db = options.db;
+    this.moments = new MomentKeeper(options.db);
     this.clock = options.clock;
     this.log = options.log;
     this.workers = options.workers;
@@ -158,7 +166,7 @@ export class GameHost {
   private connect({ redis, tablesPerProcess }: NonNullable<HostOptions['scaled']>): Scaled {
     const bus = new ClusterBus(redis, this.log);
     const queues = new ClusterQueues(redis, this.log, { tablesPerProcess, tickMs: this.tickMs });
-    const relay = new ClusterRelay(bus, this.live, this.presence, this.localTables());
+    const relay = new ClusterRelay(bus, this.live, this.presence, this.localTables(), this.spectators);
     return { bus, queues, relay };
   }
 
@@ -350,6 +358,7 @@ export class GameHost {
     this.poolValue = null;
     if (pool) await pool.close();
     await Promise.allSettled([...this.running.values()].map((g) => g.queue));
+    this.spectators.close();
     this.running.clear();
     this.seatsOf.clear();
   }
@@ -478,6 +487,7 @@ export class GameHost {
     if (game.lost) return;
     game.lost = true;
     await game.queue;
+    this.spectators.drop(game.uuid);
     await this.poolValue?.terminate(game.uuid).catch(() => {});
     game.left('handover');
   }
@@ -492,6 +502,7 @@ export class GameHost {
     game.lost = true;
     this.log.warn({ game: uuid }, 'a table was lost to another process');
     this.running.delete(uuid);
+    this.spectators.drop(uuid);
     if (!this.elsewhere.has(uuid))
       this.unseat(
         uuid,
@@ -702,6 +713,7 @@ export class GameHost {
       };
       if (!(await q.endPlan(tx, planUuid, { state: GameState.RUNNING, gameUuid: row.uuid }))) return null;
       await q.insertGame(tx, row);
+      await webhookEvents.gameStarted(tx, row, now);
       return { kind: 'started' as const, game: row };
     });
     if (!outcome) return;
@@ -809,6 +821,7 @@ export class GameHost {
       left,
     };
     this.running.set(game.uuid, running);
+    this.spectators.open(game.uuid);
     this.elsewhere.delete(game.uuid);
     this.seat(
       game.uuid,
@@ -830,6 +843,8 @@ export class GameHost {
         seed: game.seed,
         ...(resumeFrom ? { resumeFrom } : {}),
         ...(this.callWindowMs != null ? { callWindowMs: this.callWindowMs } : {}),
+        // Robot seats report their messages too: spectators see every seat.
+        reportRobots: true,
         onEvent: (event) => this.onEvent(running, event),
       });
     } catch (error) {
@@ -872,8 +887,14 @@ export class GameHost {
   }
 
   /** A seat's message is delivered unless its hand's start could not be stored (see `Running.dealStored`). */
-  private deliverStored(game: Running, event: Extract<TableEvent, { type: 'seat_message' }>): void {
-    if (game.dealStored) this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask);
+  private deliverStored(
+    game: Running,
+    event: Extract<TableEvent, { type: 'seat_message' }>,
+  ): Promise<void> | undefined {
+    if (!game.dealStored) return;
+    this.spectators.record(game.uuid, event.seat, event.msg as Record<string, unknown>);
+    this.deliver(game, event.seat, event.msg as Record<string, unknown>, event.ask);
+    return this.moments.seatMessage(game.uuid, event.msg as Record<string, unknown>, this.clock.now());
   }
 
   /** A seat's message goes to its player's links, and is kept for a player who comes back. */
@@ -928,6 +949,7 @@ export class GameHost {
         const hand = { hand: event.hand, attempt: event.attempt, progress };
         await q.handStarted(this.db, game.uuid, hand, now, game.owner);
         game.dealStored = true;
+        await this.moments.handStarted(game.uuid, event.hand, progress, now);
         this.progressChanged(game, progress);
         return;
       }
@@ -940,6 +962,7 @@ export class GameHost {
           now,
           game.owner,
         );
+        await this.moments.handEnded(game.uuid, event.hand, progress, event.result, now);
         this.progressChanged(game, progress);
         return;
       }
@@ -1004,6 +1027,8 @@ export class GameHost {
 
   private forget(game: Running): void {
     this.running.delete(game.uuid);
+    this.moments.forget(game.uuid);
+    this.spectators.ended(game.uuid);
     this.unseat(
       game.uuid,
       game.seats.map((s) => s.account_id),
@@ -1050,7 +1075,7 @@ function tableState(game: Running, seat: number): PlayerLinkOut {
 }
 
 /** The rule as the players' tables read it: the complete `detail_rule` with the tournament's emoji switch. */
-function tableRuleView(
+export function tableRuleView(
   roundType: number,
   detailRule: Record<string, unknown>,
   emojiSwitch: number,

@@ -313,6 +313,19 @@ export async function insertGame(db: Executor, row: typeof games.$inferInsert): 
   await db.insert(games).values(row);
 }
 
+/** A running game of a tournament (what its spectators are shown of it). */
+export async function runningGameOf(
+  db: Executor,
+  uniqueId: number,
+  uuid: string,
+): Promise<GameRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.uuid, uuid), eq(games.uniqueId, uniqueId), eq(games.state, RUNNING)));
+  return row;
+}
+
 export async function runningGames(db: Executor): Promise<GameRow[]> {
   return db.select().from(games).where(eq(games.state, RUNNING)).orderBy(asc(games.startTime));
 }

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type GameSeatRow, gameHands, gameRecords, games, recordMarks, recordPlayers } from '../db/schema';
 import { recountPlayers } from '../domains/ranking/queries';
+import * as webhookEvents from '../domains/webhooks/events';
 import { TableLost } from './queries';
 
 type Finished = Extract<TableEvent, { type: 'finished' }>;
@@ -121,6 +122,10 @@ export async function writeRecord(
           }));
       });
       if (marks.length > 0) await tx.insert(recordMarks).values(marks);
+      // The tournament's webhooks hear of the game's end and its yakuman with the record.
+      const reported = { ...game, tag: row.tag };
+      await webhookEvents.gameFinished(tx, reported, players, now);
+      for (const mark of marks) await webhookEvents.yakuman(tx, reported, mark, now);
     }
   });
 }

@@ -5,8 +5,12 @@ import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 const SECRET_PARAMS = new Set(['token', 'access_token', 'code', 'password']);
 const REDACTED = '[redacted]';
 
-/** A request URL as it may be logged: the values of secret query parameters are replaced. */
-export function redactUrl(url: string): string {
+/** Pages whose address carries a share link's token (broadcast overlays): the token is not logged. */
+const SHARE_TOKEN_PATH = /^(\/overlay\/(?:table|standings)\/)[^/?#]+/;
+
+/** A request URL as it may be logged: the values of secret query parameters and overlay tokens are replaced. */
+export function redactUrl(fullUrl: string): string {
+  const url = fullUrl.replace(SHARE_TOKEN_PATH, `$1${REDACTED}`);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const pairs = url
@@ -62,7 +66,7 @@ export function loggerOptions(
 ): LoggerOptions & {
   stream?: DestinationStream;
 } {
-  const secretKeys = ['password', 'token', 'access_token'];
+  const secretKeys = ['password', 'token', 'access_token', 'secret'];
   return {
     level,
     ...(stream ? { stream } : {}),

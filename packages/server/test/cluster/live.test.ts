@@ -124,6 +124,54 @@ describe('two processes', () => {
     client.close();
   });
 
+  it('a spectator on one process watches a table that runs on the other, behind the delay', async () => {
+    onTestFailed(() => console.log(cluster.logs()));
+    const delay = 1;
+    const set = await call(urls[0], 'POST', 'update_contest_base', {
+      token: org.token,
+      body: { unique_id: season.unique_id, setting: { spectate_delay: delay } },
+    });
+    expect(set.body.error).toBeUndefined();
+    const client = await readyAt(urls[0], a, season);
+    client.holdWhen = holdInHand(0);
+    const planned = await call(urls[0], 'POST', 'create_game_plan', {
+      token: org.token,
+      body: { ...season, account_list: [a.id, 0, 0, 0] },
+    });
+    expect(planned.body.error).toBeUndefined();
+    const uuid = (await client.until((ms) => ms.find((m) => m.op === 'game_start'))).game_uuid as string;
+    const owner = await Promise.race(
+      cluster.processes.map(async (p) => {
+        await p.logLine(new RegExp(`"game":"${uuid}".*table taken`));
+        return p.index;
+      }),
+    );
+    const query = { unique_id: season.unique_id, uuid };
+    const stream = await EventStream.open(urls[1 - owner], org.token, query, '/api/contest/spectate_game');
+    if (!(stream instanceof EventStream))
+      throw new Error(`no stream: ${stream.status} ${await stream.text()}`);
+    const seen = () =>
+      stream.frames.flatMap((f, i) =>
+        'data' in f ? [{ event: JSON.parse(f.data), arrived: stream.arrivals[i] }] : [],
+      );
+    const deals = () =>
+      new Set(seen().flatMap(({ event }) => (event.type === 'seat' && event.msg.qipai ? [event.seat] : [])));
+    await stream.until(() => deals().size === 4, "every seat's deal");
+    expect(seen()[0].event).toMatchObject({ type: 'hello', delay, uuid });
+    // Released once old enough on the table's process, carried once to this one.
+    for (const { event, arrived } of seen())
+      if (event.type === 'seat') expect(event.at + delay * 1000).toBeLessThanOrEqual(arrived);
+    client.release();
+    const stopped = await call(urls[owner], 'POST', 'terminate_contest_running_game', {
+      token: org.token,
+      body: { unique_id: season.unique_id, uuid },
+    });
+    expect(stopped.body.error).toBeUndefined();
+    await stream.ended;
+    expect(seen().at(-1)?.event.type).toBe('ended');
+    client.close();
+  });
+
   it("a logout through one process closes the account's link on the other", async () => {
     onTestFailed(() => console.log(cluster.logs()));
     const session = await loginAt(urls[1], b.email);

@@ -18,6 +18,8 @@ const AUTHORIZATION_CODES: number[] = [
   ErrorCode.CONTEST_NOT_FOUND,
   ErrorCode.NO_PERMISSION,
   ErrorCode.CREATOR_ONLY,
+  ErrorCode.SPECTATE_UNSUPPORTED,
+  ErrorCode.SPECTATE_OFF,
 ];
 
 /** Where the policy table places each person of the matrix. */
@@ -38,6 +40,8 @@ function expectedFor(call: CallInfo, role: MatrixRole): Expected {
   const allowed = POLICY[call.policy] as readonly Role[];
   const policyRole = POLICY_ROLE[role];
   if (allowed.includes(policyRole)) return 'allowed';
+  // Who may not watch a tournament's games is told spectating is not for them (public spectating is off).
+  if (call.policy === 'spectate') return ErrorCode.SPECTATE_UNSUPPORTED;
   if (policyRole === 'none') return ErrorCode.CONTEST_NOT_FOUND;
   return allowed.length === 1 && allowed[0] === 'creator' ? ErrorCode.CREATOR_ONLY : ErrorCode.NO_PERMISSION;
 }

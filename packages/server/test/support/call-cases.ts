@@ -321,8 +321,48 @@ export const CALL_CASES: Record<string, CallCase> = {
   fetch_my_game_record_file: { request: () => ({ query: { uuid: RECORD_UUID } }) },
   delete_season_chat_message: { request: (f) => ({ body: { ...ids(f), id: 1 } }) },
 
+  // Webhooks (creator and admins). A new hook points at the discard port of 127.0.0.1 and hears of no event here;
+  // the fixture has no hook, so calls on one are let through and answer 2517.
+  fetch_webhook_list: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
+  create_webhook: {
+    request: (f) => ({
+      body: {
+        unique_id: f.unique_id,
+        url: 'http://127.0.0.1:9/hook',
+        events: ['game_finished'],
+        format: 'json',
+      },
+    }),
+  },
+  update_webhook: {
+    request: (f) => ({ body: { unique_id: f.unique_id, id: 1, events: ['season_ended'], enabled: 1 } }),
+  },
+  delete_webhook: { request: (f) => ({ body: { unique_id: f.unique_id, id: 1 } }) },
+  rotate_webhook_secret: { request: (f) => ({ body: { unique_id: f.unique_id, id: 1 } }) },
+  fetch_webhook_deliveries: {
+    request: (f) => ({ query: { unique_id: f.unique_id, id: 1, offset: 0, limit: 20 } }),
+  },
+  test_webhook: { request: (f) => ({ body: { unique_id: f.unique_id, id: 1 } }) },
+
   // Live channels: the season's event stream (its first event is read, then the stream is dropped)
   season_events: { request: (f) => ({ query: ids(f) }) },
+  // A running game watched from the side (no game runs in the fixture: let through, it answers 2517)
+  spectate_game: {
+    request: (f) => ({
+      query: { unique_id: f.unique_id, uuid: '00000000-0000-4000-8000-000000000000' },
+    }),
+  },
+
+  // Broadcasting: share links (the fixture's tournament has none: revoking answers 2517 once let through), the
+  // overlays that take only a link's token (an unknown one: 2517), and a listed tournament's live page
+  create_share_link: {
+    request: (f) => ({ body: { ...ids(f), kind: 'standings', size: '1280x720', top: 5 } }),
+  },
+  fetch_share_link_list: { request: (f) => ({ query: { unique_id: f.unique_id } }) },
+  revoke_share_link: { request: (f) => ({ body: { unique_id: f.unique_id, id: 1 } }) },
+  fetch_overlay_table: { request: () => ({ query: { token: `sl_${'A'.repeat(43)}` } }) },
+  fetch_overlay_standings: { request: () => ({ query: { token: `sl_${'A'.repeat(43)}` } }) },
+  fetch_season_live: { request: (f) => ({ query: { contest_id: f.contest_id } }) },
 };
 
 /** The people around tournaments: made once, then placed in each fixture. */

@@ -9,6 +9,8 @@ export type Frame = { event: string; data: string } | { comment: string };
 /** An open event stream: every frame (events and comments) as it arrives. */
 export class EventStream {
   readonly frames: Frame[] = [];
+  /** When each frame arrived (ms since the epoch), by its index in `frames`. */
+  readonly arrivals: number[] = [];
   readonly ended: Promise<void>;
   private readonly abort = new AbortController();
   private wake: (() => void) | null = null;
@@ -47,9 +49,14 @@ export class EventStream {
           const lines = block.split('\n');
           const field = (name: string) =>
             lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+          const arrived = Date.now();
           if (lines.some((l) => l.startsWith('data: '))) {
             this.frames.push({ event: field('event'), data: field('data') });
-          } else if (lines[0].startsWith(':')) this.frames.push({ comment: lines[0].slice(1).trim() });
+            this.arrivals.push(arrived);
+          } else if (lines[0].startsWith(':')) {
+            this.frames.push({ comment: lines[0].slice(1).trim() });
+            this.arrivals.push(arrived);
+          }
           this.wake?.();
         }
       }

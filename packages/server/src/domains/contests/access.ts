@@ -2,7 +2,7 @@ import { ErrorCode } from '@taikai/protocol';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
-import { type Action, authorize, roleOf } from '../../policy';
+import { type Action, authorize, authorizeSpectate, roleOf } from '../../policy';
 import { adminIdsOf } from '../admins/access';
 import { observes } from '../observers/access';
 import * as q from './queries';
@@ -99,4 +99,22 @@ function allowed(
   authorize(ctx.actor, action, access);
   if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
   return { row, adminIds, role: roleOf(ctx.actor, access) };
+}
+
+/**
+ * A live tournament whose games the actor may watch (`authorizeSpectate`): 2501 when it is not there, 2557 to an
+ * observer while observers are off, 2529 to anyone else not allowed. Not locked.
+ */
+export async function spectatedContest(db: Executor, ctx: AuthedCtx, uniqueId: number) {
+  const found = await q.contestAccess(db, { uniqueId, accountId: ctx.actor.id });
+  if (!found) return refuseMissing(db, ctx, uniqueId);
+  const { row, adminIds } = found;
+  authorizeSpectate(ctx.actor, {
+    creatorId: row.creatorId,
+    adminIds,
+    observerSwitch: row.observerSwitch,
+    publicSpectating: row.publicSpectating,
+    onObserverRoster: found.onObserverRoster,
+  });
+  return row;
 }

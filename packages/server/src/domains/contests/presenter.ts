@@ -86,6 +86,8 @@ export function presentDetail(
     available_zones: row.availableZones as Detail['available_zones'],
     i18n_switch: row.i18nSwitch,
     observer_switch: row.observerSwitch,
+    spectate_delay: row.spectateDelay,
+    public_spectating: row.publicSpectating,
     check_state: row.checkState,
     ...(row.pendingText ? { pending_review: presentPending(row.pendingText) } : {}),
     mode: row.roundType,

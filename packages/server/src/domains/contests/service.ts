@@ -237,6 +237,8 @@ export async function updateContestBase(
     if (s.show_zones !== undefined) wanted.showZones = sortedZones(s.show_zones);
     if (s.available_zones !== undefined) wanted.availableZones = sortedZones(s.available_zones);
     if (s.observer_switch !== undefined) wanted.observerSwitch = s.observer_switch;
+    if (s.spectate_delay !== undefined) wanted.spectateDelay = s.spectate_delay;
+    if (s.public_spectating !== undefined) wanted.publicSpectating = s.public_spectating;
 
     // Times: a running tournament's end may move anywhere after its start, the past included.
     const startChanged = s.start_time !== undefined && s.start_time !== row.startTime;
@@ -284,7 +286,12 @@ export async function updateContestBase(
   // What the live channels show follows: the lobbies' chat (stamps), the observers' event streams.
   if (before && after.emojiSwitch !== undefined && after.emojiSwitch !== before.emojiSwitch)
     ctx.games.live.lobbiesOf(before.uniqueId, { kind: 'chat_limits' });
-  if (before?.observerSwitch === 1 && after.observerSwitch === 0)
+  // Spectators who may no longer watch are cut off: observers turned off, public watching turned off.
+  if (
+    (before?.observerSwitch === 1 && after.observerSwitch === 0) ||
+    (before?.publicSpectating === 1 && after.publicSpectating === 0) ||
+    (before && after.spectateDelay !== undefined && after.spectateDelay !== before.spectateDelay)
+  )
     ctx.sessions.publish({ kind: 'access', uniqueId: before.uniqueId, accountIds: 'all' });
   return detail;
 }

@@ -17,6 +17,7 @@ import { adminIdsOf } from '../admins/access';
 import { publicContest } from '../contests/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { latestSeasonsOf, seasonOf } from '../seasons/queries';
+import * as webhookEvents from '../webhooks/events';
 import { presentMySignup, presentPublicInfo, presentPublicSeason } from './presenter';
 import * as q from './queries';
 import { reachableContest } from './reach';
@@ -123,6 +124,10 @@ export async function signup(ctx: AuthedCtx, ids: SeasonIds, contestId?: number)
       before: before ?? null,
       after: row,
     });
+    if (row.state === q.PlayerState.PENDING) {
+      const signup = { ...ids, accountId, nickname: ctx.actor.nickname };
+      await webhookEvents.signupPending(tx, signup, ctx.now);
+    }
     return presentMySignup(row, false);
   });
 }

@@ -3,11 +3,14 @@ import type { z } from 'zod';
 import type { AuthedCtx } from '../../context';
 import { ContestError } from '../../http/errors';
 import { isOrganiser } from '../chat/service';
+import { spectatedContest } from '../contests/access';
 import { nextGameOf } from '../plans/service';
 import { reachableContest } from '../players/reach';
 import { mySignup } from '../players/signup';
 import { presentGame } from '../ranking/presenter';
 import { recentGamesAmong } from '../ranking/queries';
+import { presentRunningGame } from '../running/presenter';
+import { runningGamesOf } from '../running/queries';
 import { seasonState } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
 
@@ -45,5 +48,17 @@ export async function seasonLobby(
     ranking_shown: contest.open === 1,
     chat: ctx.config.seasonChat,
     stamps: contest.emojiSwitch === 1,
+    watchable: await watchableGames(ctx, ids),
   };
+}
+
+/** The season's running games for a caller who may watch the tournament's games (`spectatedContest`); else null. */
+async function watchableGames(ctx: AuthedCtx, ids: { uniqueId: number; seasonId: number }) {
+  try {
+    await spectatedContest(ctx.db, ctx, ids.uniqueId);
+  } catch (err) {
+    if (err instanceof ContestError) return null;
+    throw err;
+  }
+  return (await runningGamesOf(ctx.db, ids)).map((game) => presentRunningGame(game, ctx.now));
 }

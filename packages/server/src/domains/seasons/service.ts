@@ -30,6 +30,7 @@ import { managedContest, managedContestSeason, managedContestWithSeasons } from 
 import { refuseFirst } from '../contests/names';
 import { refuseUnplayable } from '../contests/rules';
 import * as players from '../players/service';
+import * as webhookEvents from '../webhooks/events';
 import { presentChatLimit, presentSeason, seasonKey, seasonState } from './presenter';
 import * as q from './queries';
 
@@ -331,6 +332,7 @@ export async function endSeason(
       before: { closeTime: null },
       after: { closeTime: ctx.now, cancelledPlans },
     });
+    await webhookEvents.seasonEnded(tx, ids, ctx.now);
     return { wire: presentSeason(row, ctx.now), cancelledPlans };
   });
   if (cancelledPlans > 0) ctx.games.live.season(ids.uniqueId, ids.seasonId, { kind: 'plans' });
