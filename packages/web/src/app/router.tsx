@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useParams } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client';
 import { CrashPage, RouteCrash } from './shell/CrashPage';
 import { PageLoading } from './shell/PageLoading';
@@ -26,7 +26,14 @@ const PlayIndexPage = lazy(() => import('../pages/play/PlayIndexPage'));
 const PlayPage = lazy(() => import('../pages/play/PlayPage'));
 const TablePage = lazy(() => import('../pages/play/table/TablePage'));
 const ReplayPage = lazy(() => import('../pages/play/replay/ReplayPage'));
+const WatchPage = lazy(() => import('../pages/play/watch/WatchPage'));
 const PlayRecordsPage = lazy(() => import('../pages/play/records/RecordsPage'));
+// Broadcasting: overlays for streaming software, a season's public live page, the console's links tab.
+const OverlayTablePage = lazy(() => import('../pages/broadcast/OverlayTablePage'));
+const OverlayStandingsPage = lazy(() => import('../pages/broadcast/OverlayStandingsPage'));
+const LivePage = lazy(() => import('../pages/broadcast/LivePage'));
+const BroadcastTab = lazy(() => import('../pages/broadcast/BroadcastTab'));
+const WebhooksTab = lazy(() => import('../pages/contest/webhooks/WebhooksTab'));
 
 const router = createBrowserRouter([
   {
@@ -38,6 +45,19 @@ const router = createBrowserRouter([
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
           { path: '/privacy', element: <PrivacyPage /> },
+        ],
+      },
+      {
+        // Overlays (browser sources) and a season's live page: no login; an overlay opens with its link's token.
+        element: (
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [
+          { path: '/overlay/table/:token', element: <OverlayTablePage /> },
+          { path: '/overlay/standings/:token', element: <OverlayStandingsPage /> },
+          { path: '/play/:contestId/live', element: <LivePage /> },
         ],
       },
       {
@@ -58,6 +78,17 @@ const router = createBrowserRouter([
           <RequireToken>
             <Suspense fallback={null}>
               <ReplayPage />
+            </Suspense>
+          </RequireToken>
+        ),
+      },
+      {
+        // A running game watched (`?unique_id=`): every hand open, behind the table by the tournament's delay.
+        path: '/play/watch/:uuid',
+        element: (
+          <RequireToken>
+            <Suspense fallback={null}>
+              <WatchPage />
             </Suspense>
           </RequireToken>
         ),
@@ -94,6 +125,8 @@ const router = createBrowserRouter([
               { path: 'announcement', element: <NoticeTab /> },
               { path: 'manager', element: <ManagerTab /> },
               { path: 'history', element: <HistoryTab /> },
+              { path: 'broadcast', element: <BroadcastTab /> },
+              { path: 'webhooks', element: <WebhooksTab /> },
               { path: 'user', element: <UserCardsTab /> },
               { path: 'season', element: <SeasonsTab /> },
               { path: 'season/:seasonId/*', element: <SeasonPage /> },

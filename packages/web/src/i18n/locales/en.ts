@@ -139,6 +139,8 @@ const en: Messages = {
       user: 'Player cards',
       seasons: 'Seasons',
       history: 'History',
+      broadcast: 'Broadcast',
+      webhooks: 'Webhooks',
     },
     back: 'My tournaments',
   },
@@ -183,6 +185,12 @@ const en: Messages = {
     startLocked: 'The tournament has started: its start can no longer change',
     endLocked: 'The tournament has ended: its start and end can no longer change',
     observerSwitch: 'Observers',
+    spectateDelay: 'Spectator delay',
+    spectateDelayHint: 'Spectators see the games this many seconds after they happen (0–600).',
+    spectateDelayUnit: 's',
+    publicSpectating: 'Public spectating',
+    publicSpectatingHint:
+      'When on, anyone logged in may watch the running games; when off, the creator, admins and observers (while observers are on).',
     observerHint:
       'When on, add observers on the Manager tab: they can see this tournament and its seasons but change nothing.',
     readOnly: 'You observe this tournament: you can look at everything but change nothing.',
@@ -876,6 +884,7 @@ const en: Messages = {
     resumed: 'Game resumed',
     tagSaved: 'Tag saved',
     terminate: 'Terminate',
+    watch: 'Watch',
     terminateTitle: 'Terminate the game',
     terminateHint: 'The game ends at once and leaves no record. This cannot be undone.',
     terminateType: 'Type {{word}} to confirm (any case):',
@@ -1195,6 +1204,7 @@ const en: Messages = {
     empty: 'No game record yet',
     emptyWindow: 'No game ended between {{range}}',
     file: 'Game file',
+    replay: 'Replay',
     fileHint: 'Download the game in Tenhou format (JSON) and verify its walls',
     verifyTitle: 'Game verification',
     verifyOk:

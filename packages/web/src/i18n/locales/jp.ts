@@ -138,6 +138,8 @@ const jp: Messages = {
       user: '選手カード',
       seasons: 'シーズン一覧',
       history: '操作履歴',
+      broadcast: '配信',
+      webhooks: 'Webhook',
     },
     back: 'マイ大会',
   },
@@ -182,6 +184,12 @@ const jp: Messages = {
     startLocked: '大会が始まったため、開始日時は変更できません',
     endLocked: '大会が終了したため、開始・終了日時は変更できません',
     observerSwitch: '観戦者',
+    spectateDelay: '観戦ディレイ',
+    spectateDelayHint: '観戦者には対局がこの秒数だけ遅れて表示されます（0〜600）。',
+    spectateDelayUnit: '秒',
+    publicSpectating: '公開観戦',
+    publicSpectatingHint:
+      'オンにすると、ログインしている誰もが進行中の対局を観戦できます。オフのときは作成者・管理者・観戦者（観戦者スイッチがオンのとき）のみです。',
     observerHint:
       'オンにすると「管理者」タブで観戦者を追加できます。観戦者は大会とシーズンを閲覧できますが、変更はできません。',
     readOnly: 'あなたはこの大会の観戦者です。閲覧はできますが、変更はできません。',
@@ -877,6 +885,7 @@ const jp: Messages = {
     resumed: '対局を再開しました',
     tagSaved: 'タグを保存しました',
     terminate: '終了',
+    watch: '観戦',
     terminateTitle: '対局の強制終了',
     terminateHint: '対局はすぐに終了し、牌譜は残りません。元に戻せません。',
     terminateType: '確認のため {{word}} と入力してください（大文字・小文字は区別しません）：',
@@ -1195,6 +1204,7 @@ const jp: Messages = {
     empty: '対局記録はまだありません',
     emptyWindow: '{{range}} に終了した対局はありません',
     file: '牌譜',
+    replay: 'リプレイ',
     fileHint: '天鳳形式（JSON）の牌譜をダウンロードし、牌山を検証します',
     verifyTitle: '牌譜の検証',
     verifyOk:

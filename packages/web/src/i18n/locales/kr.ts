@@ -138,6 +138,8 @@ const kr: Messages = {
       user: '선수 카드',
       seasons: '시즌 목록',
       history: '작업 기록',
+      broadcast: '방송',
+      webhooks: '웹훅',
     },
     back: '내 대회',
   },
@@ -182,6 +184,12 @@ const kr: Messages = {
     startLocked: '대회가 시작되어 시작 시간을 더 이상 변경할 수 없습니다',
     endLocked: '대회가 종료되어 시작·종료 시간을 더 이상 변경할 수 없습니다',
     observerSwitch: '관전자',
+    spectateDelay: '관전 지연',
+    spectateDelayHint: '관전자는 대국을 이 초만큼 늦게 봅니다 (0–600).',
+    spectateDelayUnit: '초',
+    publicSpectating: '공개 관전',
+    publicSpectatingHint:
+      '켜면 로그인한 누구나 진행 중인 대국을 관전할 수 있습니다. 끄면 생성자, 관리자, 관전자(관전자 스위치가 켜져 있을 때)만 가능합니다.',
     observerHint:
       '켜면 「관리자」 탭에서 관전자를 추가할 수 있습니다. 관전자는 대회와 시즌을 볼 수 있지만 변경할 수 없습니다.',
     readOnly: '이 대회의 관전자입니다. 볼 수는 있지만 변경할 수 없습니다.',
@@ -870,6 +878,7 @@ const kr: Messages = {
     resumed: '대국을 재개했습니다',
     tagSaved: '태그를 저장했습니다',
     terminate: '종료',
+    watch: '관전',
     terminateTitle: '대국 강제 종료',
     terminateHint: '대국이 즉시 끝나며 패보가 남지 않습니다. 되돌릴 수 없습니다.',
     terminateType: '확인하려면 {{word}}를 입력하세요 (대소문자 구분 없음):',
@@ -1188,6 +1197,7 @@ const kr: Messages = {
     empty: '아직 대국 기록이 없습니다',
     emptyWindow: '{{range}} 사이에 끝난 대국이 없습니다',
     file: '패보',
+    replay: '리플레이',
     fileHint: '텐호 형식(JSON) 패보를 내려받고 패산을 검증합니다',
     verifyTitle: '패보 검증',
     verifyOk:

@@ -48,6 +48,14 @@ const chs = {
       robot: '电脑',
       nextGameHint: '所有玩家准备后对局开始。',
     },
+    running: {
+      title: '进行中的对局',
+      empty: '目前没有进行中的对局。',
+      watch: '观战',
+      robotN: '电脑 {{n}}',
+      hand: '{{wind}}{{hand}}局',
+      winds: { east: '东', south: '南', west: '西', north: '北' },
+    },
     chat: {
       title: '聊天',
       empty: '还没有消息。',

@@ -46,6 +46,14 @@ const chs_t: PortalMessages = {
       robot: '電腦',
       nextGameHint: '所有玩家準備後對局開始。',
     },
+    running: {
+      title: '進行中的對局',
+      empty: '目前沒有進行中的對局。',
+      watch: '觀戰',
+      robotN: '電腦 {{n}}',
+      hand: '{{wind}}{{hand}}局',
+      winds: { east: '東', south: '南', west: '西', north: '北' },
+    },
     chat: {
       title: '聊天',
       empty: '還沒有訊息。',

@@ -47,6 +47,14 @@ const en: PortalMessages = {
       robot: 'Robot',
       nextGameHint: 'The game starts once every player is ready.',
     },
+    running: {
+      title: 'Games running',
+      empty: 'No game is running now.',
+      watch: 'Watch',
+      robotN: 'Robot {{n}}',
+      hand: '{{wind}} {{hand}}',
+      winds: { east: 'East', south: 'South', west: 'West', north: 'North' },
+    },
     chat: {
       title: 'Chat',
       empty: 'No messages yet.',

@@ -47,6 +47,14 @@ const jp: PortalMessages = {
       robot: 'AI',
       nextGameHint: '全員の準備が整うと対局が始まります。',
     },
+    running: {
+      title: '進行中の対局',
+      empty: '進行中の対局はありません。',
+      watch: '観戦',
+      robotN: 'AI {{n}}',
+      hand: '{{wind}}{{hand}}局',
+      winds: { east: '東', south: '南', west: '西', north: '北' },
+    },
     chat: {
       title: 'チャット',
       empty: 'まだメッセージはありません。',

@@ -47,6 +47,14 @@ const kr: PortalMessages = {
       robot: 'AI',
       nextGameHint: '모든 플레이어가 준비되면 대국이 시작됩니다.',
     },
+    running: {
+      title: '진행 중인 대국',
+      empty: '진행 중인 대국이 없습니다.',
+      watch: '관전',
+      robotN: 'AI {{n}}',
+      hand: '{{wind}} {{hand}}국',
+      winds: { east: '동', south: '남', west: '서', north: '북' },
+    },
     chat: {
       title: '채팅',
       empty: '아직 메시지가 없습니다.',

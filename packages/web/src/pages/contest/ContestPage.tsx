@@ -23,6 +23,10 @@ const TABS = [
   { key: 'season', label: 'contest.tabs.seasons' },
   // Creator and admins only (observers do not see it).
   { key: 'history', label: 'contest.tabs.history' },
+  // Creator and admins only: broadcast overlay links.
+  { key: 'broadcast', label: 'contest.tabs.broadcast' },
+  // Creator and admins only: the tournament's webhooks and their delivery log.
+  { key: 'webhooks', label: 'contest.tabs.webhooks' },
 ] as const;
 
 /** Tournament pages: the tournament's header, its tab bar, and the tab's page. */
@@ -70,7 +74,11 @@ export default function ContestPage() {
         activeKey={active}
         // A click on the active tab still navigates: from a season page, "Seasons" returns to the list.
         onTabClick={(key) => navigate(key ? `${base}/${key}` : base)}
-        items={TABS.filter((tab) => tab.key !== 'history' || accessOf(contest).manages).map((tab) => ({
+        items={TABS.filter(
+          (tab) =>
+            (tab.key !== 'history' && tab.key !== 'broadcast' && tab.key !== 'webhooks') ||
+            accessOf(contest).manages,
+        ).map((tab) => ({
           key: tab.key,
           label: <span data-testid={`contest-tab-${tab.key || 'info'}`}>{t(tab.label)}</span>,
         }))}

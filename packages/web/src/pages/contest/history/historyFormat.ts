@@ -54,6 +54,8 @@ const SWITCHES = new Set([
   'i18n_switch',
   'observerSwitch',
   'observer_switch',
+  'publicSpectating',
+  'public_spectating',
   'autoMatch',
   'auto_match',
   'showTeamRank',

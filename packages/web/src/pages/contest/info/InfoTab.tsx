@@ -7,6 +7,7 @@ import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
+import InputNumber from 'antd/es/input-number';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useState } from 'react';
@@ -188,6 +189,25 @@ export default function InfoTab() {
             extra={t('info.observerHint')}
           >
             <Switch data-testid="info-observer-switch" />
+          </Form.Item>
+          <Form.Item name="spectateDelay" label={t('info.spectateDelay')} extra={t('info.spectateDelayHint')}>
+            <InputNumber
+              min={0}
+              max={LIMITS.SPECTATE_DELAY_MAX_S}
+              step={10}
+              precision={0}
+              suffix={t('info.spectateDelayUnit')}
+              data-testid="info-spectate-delay"
+              style={{ width: 140 }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="publicSpectating"
+            label={t('info.publicSpectating')}
+            valuePropName="checked"
+            extra={t('info.publicSpectatingHint')}
+          >
+            <Switch data-testid="info-public-spectating" />
           </Form.Item>
         </Form>
       </Card>

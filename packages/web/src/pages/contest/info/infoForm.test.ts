@@ -87,6 +87,22 @@ describe('what the info tab sends', () => {
     expect(changedSetting(timed, { ...f, range })).toEqual({ end_time: 1_900_700_000 });
   });
 
+  it('reads and sends the spectator delay and public spectating, 120 s and off unless set', () => {
+    expect(fieldsOf(timed)).toMatchObject({ spectateDelay: 120, publicSpectating: false });
+    const set = { ...timed, spectate_delay: 30, public_spectating: 1 } as ContestDetail;
+    expect(fieldsOf(set)).toMatchObject({ spectateDelay: 30, publicSpectating: true });
+    expect(changedSetting(set, fieldsOf(set))).toEqual({});
+    expect(changedSetting(timed, { ...fieldsOf(timed), spectateDelay: 2 })).toEqual({ spectate_delay: 2 });
+    expect(changedSetting(set, { ...fieldsOf(set), publicSpectating: false })).toEqual({
+      public_spectating: 0,
+    });
+    // An emptied field is the default; out of range is brought within 0–600.
+    expect(changedSetting(set, { ...fieldsOf(set), spectateDelay: null })).toEqual({ spectate_delay: 120 });
+    expect(changedSetting(timed, { ...fieldsOf(timed), spectateDelay: 900 })).toEqual({
+      spectate_delay: 600,
+    });
+  });
+
   it('sends a changed name with the multi-language switch that shapes it', () => {
     const s = changedSetting(timed, { ...fieldsOf(timed), name: 'Winter League' });
     expect(s).toEqual({ name: [{ lang: 'default', content: 'Winter League' }], i18n_switch: 0 });

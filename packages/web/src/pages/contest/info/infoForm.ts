@@ -1,4 +1,12 @@
-import { CONSOLE_LANGS, type ConsoleLang, type I18nEntry, textFor, ZONES, type Zone } from '@taikai/protocol';
+import {
+  CONSOLE_LANGS,
+  type ConsoleLang,
+  type I18nEntry,
+  LIMITS,
+  textFor,
+  ZONES,
+  type Zone,
+} from '@taikai/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ContestDetail } from '../../../api/calls';
 import { contestNameOf } from '../../../components/nameFields';
@@ -14,6 +22,10 @@ export interface InfoFields {
   /** Start and end of the tournament. */
   range?: [Dayjs, Dayjs];
   observer?: boolean;
+  /** Seconds spectators stay behind the table (0–600). */
+  spectateDelay?: number | null;
+  /** Anyone logged in may watch the games. */
+  publicSpectating?: boolean;
 }
 
 export interface BaseSetting {
@@ -23,6 +35,8 @@ export interface BaseSetting {
   available_zones: Zone[];
   i18n_switch: 0 | 1;
   observer_switch: 0 | 1;
+  spectate_delay: number;
+  public_spectating: 0 | 1;
 }
 
 /** What update_contest_base is sent: the basic setting's changed fields, and the times when changed. */
@@ -58,7 +72,15 @@ export function fieldsOf(contest: ContestDetail): InfoFields {
     bannedZones: complement(contest.available_zones),
     range: [dayjs.unix(contest.start_time), dayjs.unix(contest.finish_time)],
     observer: contest.observer_switch === 1,
+    spectateDelay: contest.spectate_delay ?? LIMITS.SPECTATE_DELAY_DEFAULT_S,
+    publicSpectating: contest.public_spectating === 1,
   };
+}
+
+/** A delay as sent: whole seconds within 0–600; an emptied field is the default. */
+export function spectateDelayOf(value: number | null | undefined): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return LIMITS.SPECTATE_DELAY_DEFAULT_S;
+  return Math.min(LIMITS.SPECTATE_DELAY_MAX_S, Math.max(0, Math.round(value)));
 }
 
 export function settingOf(fields: InfoFields): BaseSetting {
@@ -69,6 +91,8 @@ export function settingOf(fields: InfoFields): BaseSetting {
     available_zones: complement(fields.bannedZones ?? []),
     i18n_switch: fields.multi ? 1 : 0,
     observer_switch: fields.observer ? 1 : 0,
+    spectate_delay: spectateDelayOf(fields.spectateDelay),
+    public_spectating: fields.publicSpectating ? 1 : 0,
   };
 }
 

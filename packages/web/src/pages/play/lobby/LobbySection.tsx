@@ -20,6 +20,7 @@ import { ChatPanel } from './ChatPanel';
 import { lobbyView } from './lobbyView';
 import { RankingCard } from './RankingCard';
 import { RecentResults } from './RecentResults';
+import { RunningGames } from './RunningGames';
 
 type SeasonIds = { uniqueId: number; seasonId: number };
 
@@ -32,7 +33,8 @@ const tablePath = (gameUuid: string) => `/play/game/${encodeURIComponent(gameUui
 /**
  * A season's lobby on the tournament page: for its roster players (and organisers) while it runs, being ready
  * and the chat over the player link; the player's next planned game and the running game they sit at; the
- * season's public ranking when the organiser shows it; the player's recent results.
+ * season's public ranking when the organiser shows it; the player's recent results; to the tournament's
+ * organisers, observers and (when public spectating is on) everyone, the games running, each to watch.
  */
 export function LobbySection({ uniqueId, seasonId, contestId }: SeasonIds & { contestId: number }) {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function LobbySection({ uniqueId, seasonId, contestId }: SeasonIds & { co
           {onRoster && <NextGameCard lobby={lobby} />}
         </LiveLobby>
       )}
+      {lobby.watchable && view.enter && <RunningGames uniqueId={uniqueId} games={lobby.watchable} />}
       {lobby.ranking_shown && <RankingCard uniqueId={uniqueId} seasonId={seasonId} contestId={contestId} />}
       {(onRoster || lobby.recent_results.length > 0) && <RecentResults results={lobby.recent_results} />}
     </>

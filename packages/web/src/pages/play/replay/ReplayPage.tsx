@@ -25,6 +25,13 @@ const fetchRecordFile = (uuid: string) =>
     { silent: true },
   );
 
+/** Back to the page the replay was opened from (a season's records in the console, the portal), if any. */
+function backInHistory(e: React.MouseEvent) {
+  if (window.history.length <= 1) return;
+  e.preventDefault();
+  window.history.back();
+}
+
 /** Where the replay stands: a hand, a move in it (0: the deal), and whose seat is at the bottom. */
 interface Position {
   hand: number;
@@ -142,7 +149,7 @@ export default function ReplayPage() {
   return (
     <div className="tt-page tt-replay" data-testid="replay">
       <header className="tt-top">
-        <a className="tt-back" href="/play/records" aria-label={t('table.back')}>
+        <a className="tt-back" href="/play/records" aria-label={t('table.back')} onClick={backInHistory}>
           ‹
         </a>
         <span className="tt-replay-title">

@@ -1,3 +1,4 @@
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import PauseCircleOutlined from '@ant-design/icons/PauseCircleOutlined';
 import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
@@ -11,6 +12,7 @@ import Typography from 'antd/es/typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   pauseRunningGame,
   type RunningGame,
@@ -19,6 +21,7 @@ import {
 } from '../../../api/game-calls';
 import { RemarkCell } from '../../../components/players/RemarkCell';
 import { formatMinute } from '../../../components/time';
+import { watchPath } from '../../play/watch/watchPath';
 import { GamesCard } from './GamesCard';
 import { handOf, pauseEndFormat, seatColumns, windOf } from './progress';
 import { runningKey, useRunningGames } from './queries';
@@ -27,7 +30,8 @@ import { TerminateDialog } from './TerminateDialog';
 
 /**
  * The season's running games (spec §2 match-manage): start, tag, seats E,S,W,N with their scores, the hand in
- * progress, pause state; pause or resume, and terminate by typing CLOSE.
+ * progress, pause state; watch it (anyone who may open this page may watch), pause or resume, and terminate by
+ * typing CLOSE.
  */
 export function RunningGamesCard({
   uniqueId,
@@ -42,6 +46,7 @@ export function RunningGamesCard({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const running = useRunningGames(uniqueId, seasonId, live);
   const [busy, setBusy] = useState<string | null>(null);
@@ -158,49 +163,61 @@ export function RunningGamesCard({
               <Tag color="green">{t('matchManage.runningTag')}</Tag>
             ),
         },
-        ...(readOnly
-          ? []
-          : [
-              {
-                title: t('matchManage.actions'),
-                key: 'actions',
-                align: 'right' as const,
-                render: (_: unknown, g: RunningGame) => (
-                  <Space>
-                    {g.paused === 1 ? (
-                      <Button
-                        size="small"
-                        icon={<PlayCircleOutlined />}
-                        loading={busy === g.game_uuid}
-                        data-testid={`running-resume-${g.game_uuid}`}
-                        onClick={() => void pause(g, 2)}
-                      >
-                        {t('matchManage.resume')}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="small"
-                        icon={<PauseCircleOutlined />}
-                        loading={busy === g.game_uuid}
-                        data-testid={`running-pause-${g.game_uuid}`}
-                        onClick={() => void pause(g, 1)}
-                      >
-                        {t('matchManage.pause')}
-                      </Button>
-                    )}
+        {
+          title: t('matchManage.actions'),
+          key: 'actions',
+          align: 'right' as const,
+          render: (_: unknown, g: RunningGame) => (
+            <Space>
+              <Button
+                size="small"
+                icon={<EyeOutlined />}
+                href={watchPath(uniqueId, g.game_uuid)}
+                data-testid={`running-watch-${g.game_uuid}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(watchPath(uniqueId, g.game_uuid));
+                }}
+              >
+                {t('matchManage.watch')}
+              </Button>
+              {readOnly ? null : (
+                <>
+                  {g.paused === 1 ? (
                     <Button
                       size="small"
-                      danger
-                      icon={<StopOutlined />}
-                      data-testid={`running-terminate-${g.game_uuid}`}
-                      onClick={() => setTerminating(g)}
+                      icon={<PlayCircleOutlined />}
+                      loading={busy === g.game_uuid}
+                      data-testid={`running-resume-${g.game_uuid}`}
+                      onClick={() => void pause(g, 2)}
                     >
-                      {t('matchManage.terminate')}
+                      {t('matchManage.resume')}
                     </Button>
-                  </Space>
-                ),
-              },
-            ]),
+                  ) : (
+                    <Button
+                      size="small"
+                      icon={<PauseCircleOutlined />}
+                      loading={busy === g.game_uuid}
+                      data-testid={`running-pause-${g.game_uuid}`}
+                      onClick={() => void pause(g, 1)}
+                    >
+                      {t('matchManage.pause')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    danger
+                    icon={<StopOutlined />}
+                    data-testid={`running-terminate-${g.game_uuid}`}
+                    onClick={() => setTerminating(g)}
+                  >
+                    {t('matchManage.terminate')}
+                  </Button>
+                </>
+              )}
+            </Space>
+          ),
+        },
       ]}
     >
       <TerminateDialog game={terminating} onCancel={() => setTerminating(null)} onTerminate={terminate} />

@@ -21,6 +21,7 @@ import { fetchRecordPage, type RecordQuery, useRecordPage } from './queries';
 import { RecordExport } from './RecordExport';
 import { RecordFileButton } from './RecordFileButton';
 import { RecordTable, useRecordPaging } from './RecordTable';
+import { ReplayButton } from './ReplayButton';
 import { DEFAULT_WINDOW_DAYS, defaultWindow, lastDays, recordCsvRows, windowParams } from './recordView';
 
 /**
@@ -235,6 +236,7 @@ export function RecordsTab({
             align: 'right' as const,
             render: (_: unknown, r: GameRecord) => (
               <Space>
+                <ReplayButton uuid={r.uuid} />
                 <RecordFileButton uniqueId={uniqueId} seasonId={seasonId} uuid={r.uuid} />
                 {!readOnly &&
                   (r.removed === 1 ? (

@@ -70,6 +70,14 @@ const chs: TableMessages = {
       sanchahou: '三家和了',
       nagashi: '流局满贯',
     },
+    watch: {
+      loading: '正在以观战者身份进入对局…',
+      unavailable: '无法观看此对局。',
+      behind_one: '比实况延迟 {{count}} 秒',
+      behind_other: '比实况延迟 {{count}} 秒',
+      noDelay: '实况',
+      waiting: '等待第一局开始…',
+    },
     settlement: {
       title: '终局结算',
       place: '顺位',

@@ -70,6 +70,14 @@ const chs_t: TableMessages = {
       sanchahou: '三家和了',
       nagashi: '流局滿貫',
     },
+    watch: {
+      loading: '正在以觀戰者身分進入對局…',
+      unavailable: '無法觀看此對局。',
+      behind_one: '比實況延遲 {{count}} 秒',
+      behind_other: '比實況延遲 {{count}} 秒',
+      noDelay: '實況',
+      waiting: '等待第一局開始…',
+    },
     settlement: {
       title: '終局結算',
       place: '順位',

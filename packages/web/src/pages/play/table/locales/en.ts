@@ -69,6 +69,14 @@ const en = {
       sanchahou: 'Abortive draw: triple ron',
       nagashi: 'Nagashi mangan',
     },
+    watch: {
+      loading: 'Joining the game as a spectator…',
+      unavailable: 'This game cannot be watched.',
+      behind_one: '{{count}} second behind live',
+      behind_other: '{{count}} seconds behind live',
+      noDelay: 'Live',
+      waiting: 'Waiting for the first hand…',
+    },
     settlement: {
       title: 'Final result',
       place: 'Place',

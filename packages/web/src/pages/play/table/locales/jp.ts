@@ -70,6 +70,14 @@ const jp: TableMessages = {
       sanchahou: '三家和',
       nagashi: '流し満貫',
     },
+    watch: {
+      loading: '観戦者として対局に入っています…',
+      unavailable: 'この対局は観戦できません。',
+      behind_one: 'ライブから{{count}}秒遅れ',
+      behind_other: 'ライブから{{count}}秒遅れ',
+      noDelay: 'ライブ',
+      waiting: '最初の局を待っています…',
+    },
     settlement: {
       title: '終局',
       place: '順位',

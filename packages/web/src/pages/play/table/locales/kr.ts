@@ -70,6 +70,14 @@ const kr: TableMessages = {
       sanchahou: '삼가화',
       nagashi: '유국만관',
     },
+    watch: {
+      loading: '관전자로 대국에 들어가는 중…',
+      unavailable: '이 대국은 관전할 수 없습니다.',
+      behind_one: '실시간보다 {{count}}초 늦음',
+      behind_other: '실시간보다 {{count}}초 늦음',
+      noDelay: '실시간',
+      waiting: '첫 국을 기다리는 중…',
+    },
     settlement: {
       title: '최종 결과',
       place: '순위',

@@ -1,0 +1,60 @@
+import type { WebhookMessages } from './messages';
+
+// Webhook の文言（日本語）。
+const jp: WebhookMessages = {
+  webhooks: {
+    title: 'Webhook',
+    description:
+      'この大会のイベントを他のサービスに通知します。各 Webhook は選んだイベントを署名付きの POST で受け取ります（ヘッダー X-Taikai-Signature: sha256=シークレットで本文を計算した HMAC-SHA256）。失敗した配信は 24 時間再試行され、10 回続けて失敗すると Webhook は無効になります。',
+    managersOnly: 'Webhook を管理できるのは大会の作成者と管理者だけです。',
+    url: 'URL',
+    urlInvalid: 'ユーザー名やパスワードを含まない http:// または https:// のアドレスを入力してください',
+    events: 'イベント',
+    eventsRequired: 'イベントを一つ以上選んでください',
+    format: '本文',
+    formatJson: 'JSON',
+    formatDiscord: 'Discord 互換',
+    event: {
+      game_started: '対局開始',
+      game_finished: '対局終了',
+      signup_pending: '審査待ちの参加申請',
+      season_ended: 'シーズン終了',
+      yakuman: '役満',
+      ping: 'テスト',
+    },
+    add: 'Webhook を追加',
+    edit: '編集',
+    save: '保存',
+    cancel: 'キャンセル',
+    saved: 'Webhook を保存しました',
+    delete: '削除',
+    deleteConfirm: 'この Webhook と配信履歴を削除しますか？',
+    deleted: 'Webhook を削除しました',
+    secretTitle: '署名シークレット',
+    secretHint: 'このシークレットは一度だけ表示されます。署名の検証用に今すぐコピーしてください。',
+    copy: 'コピー',
+    copied: 'コピーしました',
+    rotate: 'シークレットを再発行',
+    rotateConfirm:
+      '新しいシークレットを発行しますか？以後の配信は新しいシークレットで署名され、古いものは使えなくなります。',
+    test: 'テスト送信',
+    testOk: 'テストを配信しました（HTTP {{status}}）',
+    testFailed: 'テストに失敗しました：{{error}}',
+    state: '状態',
+    enabled: '有効',
+    disabled: '無効',
+    enable: '有効にする',
+    disable: '無効にする',
+    disabledNotice: '{{time}} に無効化：{{reason}}',
+    empty: 'Webhook はまだありません',
+    deliveries: '配信履歴',
+    deliveriesEmpty: '配信はまだありません',
+    status: { pending: '再試行待ち', delivered: '配信済み', failed: '失敗' },
+    attempts: '試行回数',
+    response: '応答',
+    time: '時刻',
+    nextAttempt: '次の試行',
+  },
+};
+
+export default jp;
