@@ -3,12 +3,11 @@ import { ErrorCode, LooseId, type SeasonChange } from '@taikai/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthedCtx } from '../context';
-import type { SessionSignal } from '../domains/accounts/session-signals';
 import { authenticate, tokenHash } from '../domains/accounts/sessions';
 import { managedSeason } from '../domains/seasons/service';
-import { ContestError, messageOf } from '../http/errors';
+import { ContestError } from '../http/errors';
 import { route } from '../http/route';
-import { OpenCounts } from './live-limits';
+import { OpenStreams } from './open-streams';
 
 // The console's live channel of a season: `GET /api/contest/season_events?unique_id&season_id`, a server-sent
 // event stream of the season's changes (README, "Live channels"). Authorized like the season's game lists.
@@ -42,55 +41,8 @@ type Stream = {
   close: (code: number) => void;
 };
 
-/** The open streams of this process, counted per account and per address (their caps). */
-class Streams {
-  readonly all = new Set<Stream>();
-  private readonly perAccount: OpenCounts<number>;
-  private readonly perAddress: OpenCounts<string>;
-
-  constructor(limits: { streamsPerAccount: number; streamsPerAddress: number }) {
-    this.perAccount = new OpenCounts(limits.streamsPerAccount);
-    this.perAddress = new OpenCounts(limits.streamsPerAddress);
-  }
-
-  /** Counts a stream about to open, or refuses it (2502, HTTP 429) when its account or address has too many. */
-  admit(accountId: number, ip: string): void {
-    if (!this.perAccount.open(accountId)) throw tooMany('event streams open for this account');
-    if (this.perAddress.open(ip)) return;
-    this.perAccount.close(accountId);
-    throw tooMany('event streams open from this address');
-  }
-
-  /** Gives back what `admit` counted. */
-  release(accountId: number, ip: string): void {
-    this.perAccount.close(accountId);
-    this.perAddress.close(ip);
-  }
-
-  /** Ended sessions end their streams at once; removed admins and observers have theirs checked now. */
-  signal(signal: SessionSignal): void {
-    // A stream checks its session and rights periodically: signals lost meanwhile are caught up with then.
-    if (signal.kind === 'lost') return;
-    if (signal.kind === 'ended') {
-      const hashes = new Set(signal.tokenHashes);
-      for (const stream of [...this.all]) if (hashes.has(stream.hash)) stream.close(ErrorCode.NOT_LOGGED_IN);
-      return;
-    }
-    const ids = signal.accountIds === 'all' ? null : new Set(signal.accountIds);
-    for (const stream of [...this.all])
-      if (stream.uniqueId === signal.uniqueId && (!ids || ids.has(stream.accountId))) stream.recheck();
-  }
-}
-
-function tooMany(what: string): ContestError {
-  return new ContestError(ErrorCode.LIMIT_REACHED, {
-    status: 429,
-    message: `${messageOf(ErrorCode.LIMIT_REACHED)} (too many ${what})`,
-  });
-}
-
 export function seasonStreamRoutes(app: FastifyInstance): void {
-  const streams = new Streams(app.deps.config.live);
+  const streams = new OpenStreams<Stream>(app.deps.config.live, 'event streams');
   // Open streams never end on their own: end them before the server closes, or its close waits for them.
   app.addHook('preClose', (done) => {
     for (const stream of streams.all) stream.end();
@@ -120,7 +72,7 @@ function openStream(
   ctx: AuthedCtx,
   ids: { uniqueId: number; seasonId: number },
   reply: FastifyReply,
-  streams: Streams,
+  streams: OpenStreams<Stream>,
 ): void {
   reply.hijack();
   const res = reply.raw;

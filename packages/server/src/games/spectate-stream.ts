@@ -2,13 +2,12 @@ import type { ServerResponse } from 'node:http';
 import { ErrorCode, SpectateGameReq } from '@taikai/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthedCtx } from '../context';
-import type { SessionSignal } from '../domains/accounts/session-signals';
 import { authenticate, tokenHash } from '../domains/accounts/sessions';
 import { spectatedContest } from '../domains/contests/access';
 import { ContestError, messageOf } from '../http/errors';
 import { route } from '../http/route';
 import { tableRuleView, withRobotNames } from './host';
-import { OpenCounts } from './live-limits';
+import { OpenStreams } from './open-streams';
 import * as q from './queries';
 import { spectateLine } from './spectate-buffer';
 
@@ -36,51 +35,6 @@ type Stream = {
   close: (code: number) => void;
 };
 
-/** The spectator streams of this process, counted per account and per address (their caps). */
-class Streams {
-  readonly all = new Set<Stream>();
-  private readonly perAccount: OpenCounts<number>;
-  private readonly perAddress: OpenCounts<string>;
-
-  constructor(limits: { streamsPerAccount: number; streamsPerAddress: number }) {
-    this.perAccount = new OpenCounts(limits.streamsPerAccount);
-    this.perAddress = new OpenCounts(limits.streamsPerAddress);
-  }
-
-  /** Counts a stream about to open, or refuses it (2502, HTTP 429) when its account or address has too many. */
-  admit(accountId: number, ip: string): void {
-    if (!this.perAccount.open(accountId)) throw tooMany('spectator streams open for this account');
-    if (this.perAddress.open(ip)) return;
-    this.perAccount.close(accountId);
-    throw tooMany('spectator streams open from this address');
-  }
-
-  release(accountId: number, ip: string): void {
-    this.perAccount.close(accountId);
-    this.perAddress.close(ip);
-  }
-
-  /** Ended sessions end their streams at once; a change of who may watch a tournament has its streams checked. */
-  signal(signal: SessionSignal): void {
-    if (signal.kind === 'lost') return;
-    if (signal.kind === 'ended') {
-      const hashes = new Set(signal.tokenHashes);
-      for (const stream of [...this.all]) if (hashes.has(stream.hash)) stream.close(ErrorCode.NOT_LOGGED_IN);
-      return;
-    }
-    const ids = signal.accountIds === 'all' ? null : new Set(signal.accountIds);
-    for (const stream of [...this.all])
-      if (stream.uniqueId === signal.uniqueId && (!ids || ids.has(stream.accountId))) stream.recheck();
-  }
-}
-
-function tooMany(what: string): ContestError {
-  return new ContestError(ErrorCode.LIMIT_REACHED, {
-    status: 429,
-    message: `${messageOf(ErrorCode.LIMIT_REACHED)} (too many ${what})`,
-  });
-}
-
 /** What may be watched: the tournament (2501, 2557, 2529 first), then its running game (2517 when none). */
 async function watchable(ctx: AuthedCtx, uniqueId: number, uuid: string) {
   const contest = await spectatedContest(ctx.db, ctx, uniqueId);
@@ -97,7 +51,7 @@ async function watchable(ctx: AuthedCtx, uniqueId: number, uuid: string) {
 }
 
 export function spectateStreamRoutes(app: FastifyInstance): void {
-  const streams = new Streams(app.deps.config.live);
+  const streams = new OpenStreams<Stream>(app.deps.config.live, 'spectator streams');
   app.addHook('preClose', (done) => {
     for (const stream of streams.all) stream.end();
     done();
@@ -125,7 +79,7 @@ function openStream(
   ctx: AuthedCtx,
   { contest, game }: Awaited<ReturnType<typeof watchable>>,
   reply: FastifyReply,
-  streams: Streams,
+  streams: OpenStreams<Stream>,
 ): void {
   reply.hijack();
   const res: ServerResponse = reply.raw;
