@@ -5,10 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdentity } from './support/api';
 import { type BrowserSession, closeAndScreenshotFailures, openBrowser } from './support/browser';
 import { chooseLanguage, dialogWith, eventually, expectNoRawKeys, textOf } from './support/console';
+import {
+  addToRoster,
+  closeAll,
+  playRobotTables,
+  registerPlayers,
+  ScriptedPlayer,
+  startSeasonNow,
+} from './support/games';
 import { openSignedIn, organiserWithTournament } from './support/people';
 
 // An organiser registers a webhook to a receiver on 127.0.0.1 (started here; no other address is ever used),
-// keeps its secret, sends a test, and sees the signed delivery in the log.
+// keeps its secret, sends a test, and sees the signed delivery in the log; then a game of the tournament ends,
+// and the receiver gets its signed "game finished".
 
 const DAY = 86_400;
 
@@ -18,6 +27,7 @@ describe('webhooks, in the browser', () => {
   let receiverUrl = '';
   let token = '';
   let contestId = 0;
+  let ids = { uniqueId: 0, seasonId: 0 };
   let secret = '';
   let session: BrowserSession;
 
@@ -40,6 +50,7 @@ describe('webhooks, in the browser', () => {
     });
     token = created.token;
     contestId = created.contest_id;
+    ids = { uniqueId: created.unique_id, seasonId: created.season_id };
     session = await openBrowser('webhooks');
   });
 
@@ -88,5 +99,36 @@ describe('webhooks, in the browser', () => {
     expect(await textOf(entry.getByTestId('webhook-delivery-status'))).toBe('Delivered');
     expect(await textOf(entry.getByTestId('webhook-delivery-response'))).toContain('204');
     await session.screenshot('02-delivery-log-en');
+  });
+
+  it('a game of the tournament ends: the receiver gets its signed "game finished", shown in the log', async () => {
+    const players = await registerPlayers('hkpl', 2);
+    await addToRoster(token, ids, players);
+    await startSeasonNow(token, ids);
+    const links = await Promise.all(players.map((p) => ScriptedPlayer.connect(p, ids, { delayMs: 0 })));
+    let uuid = '';
+    try {
+      await Promise.all(links.map((l) => l.ready()));
+      [{ uuid }] = await playRobotTables(token, ids, [[players[0], players[1]]], 1);
+    } finally {
+      closeAll(links);
+    }
+    const finished = await eventually(
+      async () => received.find((r) => r.headers['x-taikai-event'] === 'game_finished'),
+      (r) => r !== undefined,
+      'the game-finished delivery',
+    );
+    const expected = `sha256=${createHmac('sha256', secret).update(finished!.body).digest('hex')}`;
+    expect(finished!.headers['x-taikai-signature']).toBe(expected);
+    const body = JSON.parse(finished!.body) as { event: string; data: { uuid?: string; game_uuid?: string } };
+    expect(body.event).toBe('game_finished');
+    expect(JSON.stringify(body.data)).toContain(uuid);
+    const { page } = session;
+    await page.reload();
+    await page.getByTestId('webhook-show-deliveries').click();
+    const entry = page.getByTestId('webhook-deliveries').getByTestId('webhook-delivery-game_finished');
+    await entry.waitFor();
+    expect(await textOf(entry.getByTestId('webhook-delivery-status'))).toBe('Delivered');
+    await session.screenshot('03-game-finished-en');
   });
 });
