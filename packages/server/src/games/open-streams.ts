@@ -1,4 +1,5 @@
 import { ErrorCode } from '@taikai/protocol';
+import type { FastifyInstance } from 'fastify';
 import type { SessionSignal } from '../domains/accounts/session-signals';
 import { ContestError, messageOf } from '../http/errors';
 import { OpenCounts } from './live-limits';
@@ -13,6 +14,8 @@ export type OpenStream = {
   recheck: () => void;
   /** Ends the stream telling the viewer why. */
   close: (code: number) => void;
+  /** Ends the stream without a word (the server closes). */
+  end: () => void;
 };
 
 /**
@@ -67,4 +70,23 @@ export class OpenStreams<S extends OpenStream> {
       message: `${messageOf(ErrorCode.LIMIT_REACHED)} (too many ${this.what} open ${where})`,
     });
   }
+}
+
+/**
+ * The registry of one kind of stream for an app: told of ended sessions and changed rights while the app runs,
+ * and ending every open stream before the app closes (open streams never end on their own: the close would wait
+ * for them).
+ */
+export function openStreamsOf<S extends OpenStream>(app: FastifyInstance, what: string): OpenStreams<S> {
+  const streams = new OpenStreams<S>(app.deps.config.live, what);
+  app.addHook('preClose', (done) => {
+    for (const stream of streams.all) stream.end();
+    done();
+  });
+  const unsubscribe = app.deps.sessions.subscribe((signal) => streams.signal(signal));
+  app.addHook('onClose', (_app, done) => {
+    unsubscribe();
+    done();
+  });
+  return streams;
 }

@@ -7,7 +7,7 @@ import { authenticate, tokenHash } from '../domains/accounts/sessions';
 import { managedSeason } from '../domains/seasons/service';
 import { ContestError } from '../http/errors';
 import { route } from '../http/route';
-import { OpenStreams } from './open-streams';
+import { type OpenStreams, openStreamsOf } from './open-streams';
 
 // The console's live channel of a season: `GET /api/contest/season_events?unique_id&season_id`, a server-sent
 // event stream of the season's changes (README, "Live channels"). Authorized like the season's game lists.
@@ -42,17 +42,7 @@ type Stream = {
 };
 
 export function seasonStreamRoutes(app: FastifyInstance): void {
-  const streams = new OpenStreams<Stream>(app.deps.config.live, 'event streams');
-  // Open streams never end on their own: end them before the server closes, or its close waits for them.
-  app.addHook('preClose', (done) => {
-    for (const stream of streams.all) stream.end();
-    done();
-  });
-  const unsubscribe = app.deps.sessions.subscribe((signal) => streams.signal(signal));
-  app.addHook('onClose', (_app, done) => {
-    unsubscribe();
-    done();
-  });
+  const streams = openStreamsOf<Stream>(app, 'event streams');
 
   route(app, 'GET', 'season_events', {
     auth: 'account',

@@ -7,7 +7,7 @@ import { spectatedContest } from '../domains/contests/access';
 import { ContestError, messageOf } from '../http/errors';
 import { route } from '../http/route';
 import { tableRuleView, withRobotNames } from './host';
-import { OpenStreams } from './open-streams';
+import { type OpenStreams, openStreamsOf } from './open-streams';
 import * as q from './queries';
 import { spectateLine } from './spectate-buffer';
 
@@ -51,16 +51,7 @@ async function watchable(ctx: AuthedCtx, uniqueId: number, uuid: string) {
 }
 
 export function spectateStreamRoutes(app: FastifyInstance): void {
-  const streams = new OpenStreams<Stream>(app.deps.config.live, 'spectator streams');
-  app.addHook('preClose', (done) => {
-    for (const stream of streams.all) stream.end();
-    done();
-  });
-  const unsubscribe = app.deps.sessions.subscribe((signal) => streams.signal(signal));
-  app.addHook('onClose', (_app, done) => {
-    unsubscribe();
-    done();
-  });
+  const streams = openStreamsOf<Stream>(app, 'spectator streams');
 
   route(app, 'GET', 'spectate_game', {
     auth: 'account',
