@@ -7,8 +7,10 @@
  *  4. heap per idle table waiting on its player seats, measured inside a worker;
  *  5. three players (sanma): seconds per South game for each robot level, and the common robot's strength
  *     against the simple one (each seed played with the common robot in each seat beside two simple ones).
+ *  6. chuanma (Sichuan): seconds per game of 4 hands (round type 1, the exchange on) for each robot level, and
+ *     the level-2 robot's strength against level 1 (each seed with level 2 in each seat beside three level 1).
  * Each figure runs a bounded batch (a few minutes in all). Set BENCH_SCALE=0.5 for a quicker, noisier run, and
- * BENCH_ONLY=levels,pool,overhead,memory,sanma (any of them) to run some parts only.
+ * BENCH_ONLY=levels,pool,overhead,memory,sanma,chuanma (any of them) to run some parts only.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { installFastShanten, installStockShanten } from '@taikai/engine';
@@ -187,6 +189,49 @@ if (wanted('sanma')) {
     value: `${fmt(mean(strength.common), 0)} vs ${fmt(mean(strength.simple), 0)} (1st ${fmt((100 * strength.commonFirst) / strength.games, 0)}%)`,
     goal: 'common ≥ simple',
     pass: strength.common >= strength.simple,
+  });
+}
+
+if (wanted('chuanma')) {
+  // 6. Chuanma games of 4 hands by robot level, then level 2 against level 1.
+  installFastShanten();
+  const rule = { chuanma: 1, huansanzhang: 1, can_jifei: 0 };
+  for (const level of [0, 1, 2]) {
+    const levels = [level, level, level, level];
+    await playTableGame(seedOf(`chuanma-warm-up-${level}`), levels, 1, rule);
+    const seeds = Array.from({ length: n(40) }, (_, i) => seedOf(`chuanma-level-${i}`));
+    let hands = 0;
+    const t = await timed(async () => {
+      for (const seed of seeds) hands += (await playTableGame(seed, levels, 1, rule)).hands;
+    });
+    const perGame = t.wall / seeds.length;
+    say(
+      `chuanma level ${level}: ${seeds.length} games of 4 hands, ${hands} hands, ${fmt(perGame, 3)} s/game (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+    );
+    figures.push({
+      name: `s per chuanma game (4 hands), ai_level ${level}`,
+      value: `${fmt(perGame, 3)} s (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+    });
+  }
+  const strength = { strong: 0, simple: 0, first: 0, games: 0 };
+  for (let i = 0; i < n(25); i++) {
+    for (let seat = 0; seat < 4; seat++) {
+      const levels = [1, 1, 1, 1];
+      levels[seat] = 2;
+      const { scores } = await playTableGame(seedOf(`chuanma-strength-${i}`), levels, 1, rule);
+      strength.games++;
+      strength.strong += scores[seat];
+      strength.simple += (scores.reduce((a, b) => a + b, 0) - scores[seat]) / 3;
+      if (scores[seat] === Math.max(...scores)) strength.first++;
+    }
+  }
+  const mean = (x: number) => x / strength.games;
+  say(
+    `chuanma strength: ${strength.games} games (level 2 in each seat beside three level 1): level 2 ${fmt(mean(strength.strong), 0)} points on average, level 1 ${fmt(mean(strength.simple), 0)}; level 2 1st in ${strength.first}`,
+  );
+  figures.push({
+    name: 'chuanma level 2 vs level 1 (mean final points, games of 4 hands)',
+    value: `${fmt(mean(strength.strong), 0)} vs ${fmt(mean(strength.simple), 0)} (1st ${fmt((100 * strength.first) / strength.games, 0)}%)`,
   });
 }
 

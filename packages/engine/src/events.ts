@@ -56,6 +56,11 @@ export type TableEvent =
       seed: string;
       commitment: string;
     }
+  /**
+   * `msg`: a riichi table's `GameMessage`; at a chuanma table (its `kaiju.mode` is `chuanma`) a `ChuanmaMessage`
+   * (`src/chuanma/messages.ts`; read it with `chuanmaMessageOf`). The type stays `GameMessage` for the riichi
+   * consumers; both are plain JSON objects keyed by the event.
+   */
   | { type: 'seat_message'; tableId: string; seat: number; msg: GameMessage; ask: Ask | null }
   | { type: 'failed'; tableId: string; error: string };
 

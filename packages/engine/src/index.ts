@@ -6,6 +6,16 @@
  */
 
 export { CALL_WINDOW_MS } from './call-window';
+export {
+  asSeatMessage,
+  type ChuanmaHandDetail,
+  type ChuanmaMessage,
+  type ChuanmaOptions,
+  type ChuanmaRule,
+  ChuanmaSeatView,
+  chuanmaMessageOf,
+  isChuanmaRule,
+} from './chuanma';
 export { systemClock, type TableClock } from './clock';
 export type { ControlResult, TableState } from './errors';
 export type { EventSink, TableEvent } from './events';

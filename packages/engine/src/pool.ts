@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { isChuanmaRule } from './chuanma/rule';
 import type { ControlResult } from './errors';
 import type { EventSink, TableEvent } from './events';
 import type { Reply } from './robots/types';
 import { toTableRule } from './rules/adapter';
+import { refuseUnsupported } from './rules/unsupported';
 import type { ControlAction, FromWorker, StartTable, ToWorker } from './worker-protocol';
 
 export interface PoolOptions {
@@ -151,7 +153,9 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     async start(options) {
       if (closed) throw new Error('the table pool is closed');
       const { onEvent, ...table } = options;
-      toTableRule(table.rule, table.roundType);
+      // Refused up front, by name (a chuanma rule by its own list; see `refuseUnsupported`).
+      if (isChuanmaRule(table.rule)) refuseUnsupported(table.rule, table.roundType);
+      else toTableRule(table.rule, table.roundType);
       if (sinks.has(table.tableId)) throw new Error(`table ${table.tableId} is already running`);
       ended.delete(table.tableId);
       const slot = slots.reduce((a, b) => (b.tables < a.tables ? b : a));

@@ -1,4 +1,6 @@
 import Majiang, { type Paipu } from '@kobalab/majiang-core';
+import type { ScoredFan } from './chuanma/fan';
+import type { ChuanmaHandDetail } from './chuanma/messages';
 import type { Reply, SeatPlayer } from './robots/types';
 import { type EndReason, gameEndReason } from './rules/game-end';
 import { meetsMinHan } from './rules/min-han';
@@ -32,14 +34,23 @@ export interface WinSummary {
   counted?: boolean;
   points: number;
   yaku: string[];
+  /** Chuanma: the fan of the win (`yaku` names them by id, `han` is the capped fan). */
+  fans?: ScoredFan[];
 }
 
 /**
  * How a hand ended. `deltas`: each seat's net change over the hand (payments, sticks laid down and collected).
  */
 export type HandResult =
-  | { kind: 'win'; wins: WinSummary[]; deltas: number[] }
-  | { kind: 'draw'; name: string; tenpai: number[]; abortive: boolean; deltas: number[] };
+  | { kind: 'win'; wins: WinSummary[]; deltas: number[]; chuanma?: ChuanmaHandDetail }
+  | {
+      kind: 'draw';
+      name: string;
+      tenpai: number[];
+      abortive: boolean;
+      deltas: number[];
+      chuanma?: ChuanmaHandDetail;
+    };
 
 /** One hand's entries of the rules engine's record (`paipu.log[n]`), from its deal to its win or draw. */
 export type HandLog = Paipu['log'][number];

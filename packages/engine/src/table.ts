@@ -1,5 +1,13 @@
 import { ErrorCode, LIMITS } from '@taikai/protocol';
 import { CALL_WINDOW_MS, CallWindow } from './call-window';
+import { exchangeDirection } from './chuanma/exchange';
+import { ChuanmaGame } from './chuanma/game';
+import { asSeatMessage, type ChuanmaMessage, type ChuanmaSeat } from './chuanma/messages';
+import { ChuanmaPlayerSeat } from './chuanma/player-seat';
+import { chuanmaGameLog } from './chuanma/record';
+import { chuanmaRobotFor } from './chuanma/robot';
+import { type ChuanmaRule, isChuanmaRule, toChuanmaRule } from './chuanma/rule';
+import { chuanmaWall } from './chuanma/wall';
 import { systemClock, type TableClock } from './clock';
 import type { ControlResult, TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
@@ -11,9 +19,10 @@ import type { Reply, SeatPlayer } from './robots/types';
 import { toTableRule } from './rules/adapter';
 import type { RuleFields } from './rules/fields';
 import type { TableRule } from './rules/table-rule';
+import { refuseUnsupported } from './rules/unsupported';
 import { SanmaGame } from './sanma/game';
 import { SanmaPlayerSeat, SanmaView, sanmaRobotClassFor } from './sanma/robots';
-import { PlayerSeat } from './seats/player-seat';
+import { type Ask, PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
 import { type Progress, type ResumePoint, TableGame } from './table-game';
@@ -82,17 +91,22 @@ export interface ResumeFrom {
 }
 
 /**
- * One table: the step loop over the rules engine's game. Steps run in short slices between which the event
+ * One table: the step loop over the rules engine's game — or, with `chuanma` on, over a `ChuanmaGame` (its own
+ * seats, robots and record; `src/chuanma/`). Steps run in short slices between which the event
  * loop is free (controls, other tables); a step that waits on a player seat simply stops the loop until the
  * answer (or the seat's deadline) comes. Pause takes effect before the next step.
  */
 export class Table {
   readonly id: string;
-  readonly rule: TableRule;
+  /** The riichi rule (null at a chuanma table). */
+  readonly rule: TableRule | null;
+  /** The chuanma rule (null at a riichi table). */
+  readonly chuanmaRule: ChuanmaRule | null;
   readonly commitment: string;
   private readonly seed: string;
-  private readonly game: TableGame;
-  private readonly seats: SeatPlayer[];
+  private readonly game: TableGame | ChuanmaGame;
+  private seats: (SeatPlayer | ChuanmaSeat)[] = [];
+  private readonly names: string[];
   private readonly emit: EventSink;
   private readonly roundType: number;
   private readonly pauseLimitMs: number;
@@ -114,8 +128,11 @@ export class Table {
 
   constructor(options: TableOptions) {
     this.id = options.tableId;
-    this.rule = toTableRule(options.rule, options.roundType);
-    const players = this.rule.players;
+    const chuanma = isChuanmaRule(options.rule);
+    if (chuanma) refuseUnsupported(options.rule, options.roundType);
+    this.chuanmaRule = chuanma ? toChuanmaRule(options.rule, options.roundType) : null;
+    this.rule = chuanma ? null : toTableRule(options.rule, options.roundType);
+    const players = this.rule?.players ?? 4;
     if (options.seats.length !== players) throw new Error(`a ${players}-player table needs ${players} seats`);
     this.roundType = options.roundType;
     if (options.resumeFrom && !options.seed)
@@ -134,15 +151,52 @@ export class Table {
     this.done = new Promise((resolve) => {
       this.doneResolve = resolve;
     });
-    this.seats = options.seats.map((spec, seat) => this.seatFor(spec, seat));
     const names = options.seats.map(
       (s, i) => s.name ?? (s.kind === 'robot' ? `robot ${s.level}` : `seat ${i}`),
     );
+    this.names = names;
+    this.game = this.chuanmaRule
+      ? this.chuanmaGame(this.chuanmaRule, options, names)
+      : this.riichiGame(this.rule as TableRule, options, names);
+    this.game.onAnswer = () => {
+      if (!this.pumping) this.schedule();
+    };
+    this.game.onClaimable = () => {
+      if (this.peopleConnected() >= 2) this.callWindow.open();
+    };
+  }
+
+  private chuanmaGame(rule: ChuanmaRule, options: TableOptions, names: string[]): ChuanmaGame {
+    const seats = options.seats.map((spec, seat) => this.chuanmaSeatFor(rule, spec, seat));
+    this.seats = seats;
+    return new ChuanmaGame(
+      seats,
+      rule,
+      {
+        wallOf: (hand, attempt) => chuanmaWall(this.seed, hand, attempt),
+        directionOf: (hand, attempt) => exchangeDirection(this.seed, hand, attempt),
+      },
+      {
+        handStart: (p, hand, attempt) =>
+          this.emit({ type: 'hand_start', tableId: this.id, hand, attempt, ...p }),
+        handEnd: (p, result, hand, handLog, attempt) =>
+          this.emit({ type: 'hand_end', tableId: this.id, hand, attempt, ...p, result, handLog }),
+      },
+      this.id,
+      names,
+      options.initPoints,
+    );
+  }
+
+  private riichiGame(rule: TableRule, options: TableOptions, names: string[]): TableGame {
+    const players = rule.players;
+    const seats = options.seats.map((spec, seat) => this.seatFor(rule, spec, seat));
+    this.seats = seats;
     const Game = players === 3 ? SanmaGame : TableGame;
-    this.game = new Game(
-      this.seats,
-      this.rule,
-      (hand, attempt) => dealWall(this.seed, hand, this.rule.core.赤牌, players, attempt),
+    return new Game(
+      seats,
+      rule,
+      (hand, attempt) => dealWall(this.seed, hand, rule.core.赤牌, players, attempt),
       {
         handStart: (p, hand, attempt) =>
           this.emit({ type: 'hand_start', tableId: this.id, hand, attempt, ...p }),
@@ -154,12 +208,6 @@ export class Table {
       names,
       options.initPoints,
     );
-    this.game.onAnswer = () => {
-      if (!this.pumping) this.schedule();
-    };
-    this.game.onClaimable = () => {
-      if (this.peopleConnected() >= 2) this.callWindow.open();
-    };
   }
 
   get state(): TableState {
@@ -194,7 +242,7 @@ export class Table {
     this.stateValue = 'paused';
     const until = this.clock.now() + this.pauseLimitMs;
     this.pauseTimer = this.clock.after(this.pauseLimitMs, () => this.resumeNow(true));
-    for (const seat of this.seats) if (seat instanceof PlayerSeat) seat.holdClock();
+    for (const seat of this.seats) humanOf(seat)?.holdClock();
     this.emit({ type: 'paused', tableId: this.id, until, progress: this.progress() });
     return { ok: true, state: 'paused' };
   }
@@ -219,20 +267,37 @@ export class Table {
 
   /** A player's answer to a decision (see `seat_message` events). */
   answer(seat: number, askId: number, reply: Reply): boolean {
-    const s = this.seats[seat];
-    return s instanceof PlayerSeat ? s.answer(askId, reply) : false;
+    return humanOf(this.seats[seat])?.answer(askId, reply) ?? false;
   }
 
   setConnected(seat: number, connected: boolean): void {
-    const s = this.seats[seat];
-    if (s instanceof PlayerSeat) s.setConnected(connected);
+    humanOf(this.seats[seat])?.setConnected(connected);
   }
 
-  private seatFor(spec: SeatSpec, seat: number): SeatPlayer {
-    const sanma = this.rule.players === 3;
+  private chuanmaSeatFor(rule: ChuanmaRule, spec: SeatSpec, seat: number): ChuanmaSeat {
+    const deliver = (msg: ChuanmaMessage, ask: Ask | null) =>
+      this.emit({ type: 'seat_message', tableId: this.id, seat, msg: asSeatMessage(msg), ask });
+    if (spec.kind === 'robot') {
+      const robot = chuanmaRobotFor(spec.level);
+      if (!this.reportRobots) return robot;
+      return {
+        action: (msg, reply) => {
+          deliver(msg, null);
+          robot.action(msg, reply);
+        },
+      };
+    }
+    return new ChuanmaPlayerSeat(
+      { deliver },
+      { limitSeconds: rule.timeFixed + rule.timeAdd, clock: this.clock },
+    );
+  }
+
+  private seatFor(rule: TableRule, spec: SeatSpec, seat: number): SeatPlayer {
+    const sanma = rule.players === 3;
     if (spec.kind === 'robot') {
       const robot = new (sanma ? sanmaRobotClassFor(spec.level) : robotClassFor(spec.level))();
-      const rules = { minHan: this.rule.minHan, nineTerminals: this.rule.abortive.nineTerminals };
+      const rules = { minHan: rule.minHan, nineTerminals: rule.abortive.nineTerminals };
       const player = RuleGuard.needed(rules)
         ? new RuleGuard(robot, rules, sanma ? new SanmaView() : undefined)
         : robot;
@@ -240,7 +305,7 @@ export class Table {
     }
     return new (sanma ? SanmaPlayerSeat : PlayerSeat)(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
-      { limitSeconds: this.rule.timeFixed + this.rule.timeAdd, clock: this.clock },
+      { limitSeconds: rule.timeFixed + rule.timeAdd, clock: this.clock },
     );
   }
 
@@ -257,7 +322,7 @@ export class Table {
 
   /** Player seats whose player is there. */
   private peopleConnected(): number {
-    return this.seats.filter((seat) => seat instanceof PlayerSeat && seat.connected).length;
+    return this.seats.filter((seat) => humanOf(seat)?.connected).length;
   }
 
   private resumeNow(expired: boolean): void {
@@ -265,7 +330,7 @@ export class Table {
     this.clearPause();
     this.stateValue = 'running';
     this.emit({ type: 'resumed', tableId: this.id, expired });
-    for (const seat of this.seats) if (seat instanceof PlayerSeat) seat.releaseClock();
+    for (const seat of this.seats) humanOf(seat)?.releaseClock();
     this.schedule();
   }
 
@@ -321,10 +386,16 @@ export class Table {
 
   private finish(): void {
     this.stateValue = 'finished';
-    const players = this.rule.players;
-    const leftoverStickPoints = this.game.leftoverSticks * this.rule.liqibangValue;
+    if (this.game instanceof ChuanmaGame) {
+      this.finishChuanma(this.game, this.chuanmaRule as ChuanmaRule);
+      return;
+    }
+    const game = this.game;
+    const rule = this.rule as TableRule;
+    const players = rule.players;
+    const leftoverStickPoints = game.leftoverSticks * rule.liqibangValue;
     const progress = {
-      ...(this.game.lastHand ?? this.progress()),
+      ...(game.lastHand ?? this.progress()),
       scores: this.progress().scores,
       liqibang: 0,
     };
@@ -333,19 +404,21 @@ export class Table {
       tableId: this.id,
       roundType: this.roundType,
       commitment: this.commitment,
-      red: this.rule.core.赤牌,
+      red: rule.core.赤牌,
       ...(players === 3 ? { players } : {}),
       leftoverStickPoints,
-      changbangValue: this.rule.changbangValue,
-      paipu: this.game.log,
+      changbangValue: rule.changbangValue,
+      paipu: game.log,
     };
-    const redeals = this.redeals();
+    const redeals = this.redeals(game.attempts, (hand, a) =>
+      dealWall(this.seed, hand, rule.core.赤牌, players, a),
+    );
     if (redeals.length > 0) log.redeals = redeals;
     this.emit({
       type: 'finished',
       tableId: this.id,
-      reason: this.game.endReason,
-      settlement: settle(progress.scores, leftoverStickPoints, this.rule),
+      reason: game.endReason,
+      settlement: settle(progress.scores, leftoverStickPoints, rule),
       progress,
       log,
       ...(this.withTenhou ? { tenhou: toTenhou(log) } : {}),
@@ -355,18 +428,45 @@ export class Table {
     this.close();
   }
 
+  /** A chuanma game's end: its record (`chuanmaGameLog`), settled as every game (no sticks, no Tenhou export). */
+  private finishChuanma(game: ChuanmaGame, rule: ChuanmaRule): void {
+    const scores = this.progress().scores;
+    const progress = { ...(game.lastHand ?? this.progress()), scores };
+    const settlement = settle(scores, 0, rule);
+    const log = chuanmaGameLog({
+      tableId: this.id,
+      rule,
+      commitment: this.commitment,
+      names: this.names,
+      initialScores: game.initialScores,
+      handLogs: game.handLogs,
+      scores,
+      settlement,
+    });
+    const redeals = this.redeals(game.attempts, (hand, a) => chuanmaWall(this.seed, hand, a));
+    if (redeals.length > 0) log.redeals = redeals;
+    this.emit({
+      type: 'finished',
+      tableId: this.id,
+      reason: game.endReason,
+      settlement,
+      progress,
+      log,
+      seed: this.seed,
+      commitment: this.commitment,
+    });
+    this.close();
+  }
+
   /** The hands played on a deal after the first, each with the commitments of the walls abandoned before it. */
-  private redeals(): Redeal[] {
-    const red = this.rule.core.赤牌;
-    return this.game.attempts.flatMap((attempt, hand) =>
+  private redeals(attempts: number[], wallOf: (hand: number, attempt: number) => string[]): Redeal[] {
+    return attempts.flatMap((attempt, hand) =>
       attempt > 0
         ? [
             {
               hand,
               attempt,
-              abandoned: Array.from({ length: attempt }, (_, a) =>
-                wallCommitment(dealWall(this.seed, hand, red, this.rule.players, a)),
-              ),
+              abandoned: Array.from({ length: attempt }, (_, a) => wallCommitment(wallOf(hand, a))),
             },
           ]
         : [],
@@ -389,6 +489,11 @@ export class Table {
     for (const seat of this.seats) seat.dispose?.();
     this.doneResolve();
   }
+}
+
+/** The player seat in `seat`, at either kind of table; null for a robot. */
+function humanOf(seat: SeatPlayer | ChuanmaSeat | undefined): PlayerSeat | ChuanmaPlayerSeat | null {
+  return seat instanceof PlayerSeat || seat instanceof ChuanmaPlayerSeat ? seat : null;
 }
 
 const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;

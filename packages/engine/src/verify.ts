@@ -1,4 +1,5 @@
 import Majiang from '@kobalab/majiang-core';
+import { verifyChuanmaGame } from './chuanma/record';
 import { attemptsOf, type GameLog, isAttempt } from './log/game-log';
 import { indicatorIndex, replacementIndex } from './sanma/wall';
 import { commitmentOf, dealWall, wallCommitment } from './walls';
@@ -19,6 +20,12 @@ export interface Verification {
  * abandoned before it against their commitments: attempts 0, 1 … with none left out.
  */
 export function verifyGame(seed: string, log: GameLog): Verification {
+  if (log.mode === 'chuanma') {
+    // A chuanma record (`src/chuanma/record.ts`): its own walls, deal and exchange.
+    const problems = verifyChuanmaGame(seed, log);
+    const redealt = attemptsOf(log).flatMap((attempt, hand) => (attempt > 0 ? [{ hand, attempt }] : []));
+    return { ok: problems.length === 0, problems, hands: log.paipu.log.length, redealt };
+  }
   const problems: string[] = [];
   if (commitmentOf(seed) !== log.commitment) problems.push('the seed does not match the commitment');
   const rule = Majiang.rule({ 赤牌: log.red });

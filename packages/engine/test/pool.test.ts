@@ -75,13 +75,13 @@ describe('the table pool (worker threads)', () => {
     const rec = recorder();
     const start = pool.start({
       tableId: 'refused',
-      rule: { chuanma: 1 },
+      rule: { xuezhandaodi: 1 },
       roundType: 2,
       seats: robots(),
       onEvent: rec.onEvent,
     });
     await expect(start).rejects.toBeInstanceOf(UnsupportedRuleError);
-    await expect(start).rejects.toThrow(/chuanma/);
+    await expect(start).rejects.toThrow(/xuezhandaodi/);
     expect(rec.events).toEqual([]);
   });
 

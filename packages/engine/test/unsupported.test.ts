@@ -34,12 +34,17 @@ describe('rules we cannot honour are refused up front, by name', () => {
     expect(() => refuseUnsupported({ dora_count: 2 }, 2)).toThrow(UnsupportedRuleError);
   });
 
-  it('bloody end, Sichuan and wanxiang modes are refused naming their switch', () => {
-    for (const field of ['xuezhandaodi', 'chuanma', 'wanxiangxiuluo_mode', 'huansanzhang']) {
+  it('bloody end and wanxiang modes, and the exchange without chuanma, are refused naming their switch', () => {
+    for (const field of ['xuezhandaodi', 'wanxiangxiuluo_mode', 'huansanzhang']) {
       const error = refusal({ [field]: 1 });
       expect(error.fields.map((f) => f.field)).toEqual([field]);
       expect(error.message).toContain(field);
     }
+  });
+
+  it('chuanma plays on its own table (src/chuanma/); the riichi rule adapter refuses it', () => {
+    expect(() => refuseUnsupported({ chuanma: 1, huansanzhang: 1 }, 1)).not.toThrow();
+    expect(() => toTableRule({ chuanma: 1 }, 2)).toThrow(UnsupportedRuleError);
   });
 
   it('local yaku (guyi_mode) and an unknown liability setting are refused', () => {
@@ -50,12 +55,12 @@ describe('rules we cannot honour are refused up front, by name', () => {
   });
 
   it('every unsupported field is named at once', () => {
-    const error = refusal({ chuanma: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 2);
+    const error = refusal({ xuezhandaodi: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 2);
     expect(error.fields.map((f) => f.field).sort()).toEqual([
-      'chuanma',
       'enable_renhe',
       'fanfu',
       'guyi_mode',
+      'xuezhandaodi',
     ]);
   });
 

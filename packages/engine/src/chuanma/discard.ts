@@ -1,4 +1,4 @@
-import { allTiles, type Hand, shanten } from './hand';
+import { allTiles, type Hand, shanten, shantenOfCounts } from './hand';
 import { connectivity } from './strength';
 import { countOf, countsOf, KINDS, rankOf, type Suit, sortTiles, suitOf } from './tiles';
 
@@ -40,14 +40,19 @@ export function chooseDiscard(hand: Hand, voidSuit: Suit, level: ChuanmaRobotLev
 /** Tiles (counted by copies not in the robot's own hand or melds) that would lower the shanten of `rest`. */
 function ukeire(rest: readonly string[], hand: Hand, voidSuit: Suit): number {
   const melds = hand.melds.length;
-  const base = shanten(rest, melds);
+  const counts = countsOf(rest);
+  const base = shantenOfCounts(counts, rest.length, melds);
   const seen = countsOf([...rest, ...allTiles({ concealed: [], melds: hand.melds })]);
   let total = 0;
   for (const kind of KINDS) {
-    if (suitOf(kind) === voidSuit) continue;
+    const suit = suitOf(kind);
+    if (suit === voidSuit) continue;
     const left = 4 - countOf(seen, kind);
     if (left <= 0) continue;
-    if (shanten([...rest, kind], melds) < base) total += left;
+    const n = rankOf(kind);
+    counts[suit][n]++;
+    if (shantenOfCounts(counts, rest.length + 1, melds) < base) total += left;
+    counts[suit][n]--;
   }
   return total;
 }

@@ -159,16 +159,27 @@ export function isReady(hand: Hand, voidSuit: Suit): boolean {
  * a kind is two pairs. The void suit is not considered: callers take its tiles out first.
  */
 export function shanten(concealed: readonly string[], melds: number): number {
-  const counts = countsOf(concealed);
+  return shantenOfCounts(countsOf(concealed), concealed.length, melds);
+}
+
+const NO_HONOURS: readonly number[] = new Array(8).fill(0);
+
+/**
+ * `shanten` on tile counts (`tiles` of them), for callers that try many hands one tile apart: the counts are
+ * read, not kept or changed.
+ */
+export function shantenOfCounts(counts: Counts, tiles: number, melds: number): number {
   const hand: ShantenHand = {
-    _bingpai: { _: 0, m: counts.m, p: counts.p, s: counts.s, z: new Array(8).fill(0) },
-    _fulou: new Array(melds).fill('meld'),
+    _bingpai: { _: 0, m: counts.m, p: counts.p, s: counts.s, z: NO_HONOURS as number[] },
+    _fulou: MELDS[melds] ?? new Array(melds).fill('meld'),
     _zimo: null,
   };
   let best = xiangtingYiban(hand);
-  if (melds === 0) best = Math.min(best, sevenPairsShanten(counts, concealed.length));
+  if (melds === 0) best = Math.min(best, sevenPairsShanten(counts, tiles));
   return best;
 }
+
+const MELDS: readonly string[][] = [0, 1, 2, 3, 4].map((n) => new Array(n).fill('meld'));
 
 /** Seven-pairs shanten: 6 − pairs (four of a kind two pairs); −1 when complete. */
 function sevenPairsShanten(counts: Counts, tiles: number): number {

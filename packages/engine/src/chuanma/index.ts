@@ -1,7 +1,8 @@
 /**
- * Sichuan mahjong (chuanma, 川麻; Mahjong Soul's Bloodshed room): the rules core, pure functions and small
- * classes the table will use — tiles and the seeded wall, hand analysis with the void-suit rule, fan scoring,
- * the money of one hand, the exchange and void choice, and robot discards.
+ * Sichuan mahjong (chuanma, 川麻; Mahjong Soul's Bloodshed room): the rules core — tiles and the seeded wall,
+ * hand analysis with the void-suit rule, fan scoring, the money of one hand, the exchange and void choice, robot
+ * discards — and the table on top of it: `ChuanmaGame` (the hand flow), its messages, robots (levels 0–2), the
+ * player seat, the seat view, the record with its verification and replay.
  */
 export { type ChuanmaRobotLevel, chooseDiscard } from './discard';
 export {
@@ -26,6 +27,7 @@ export {
   type WinScore,
   ZIMO_BONUS,
 } from './fan';
+export { type ChuanmaDeals, ChuanmaGame, type ChuanmaHooks } from './game';
 export {
   allTiles,
   canWin,
@@ -39,7 +41,22 @@ export {
   shanten,
   waits,
 } from './hand';
+export {
+  asSeatMessage,
+  type ChuanmaHandDetail,
+  type ChuanmaMessage,
+  type ChuanmaOptions,
+  type ChuanmaReplyFn,
+  type ChuanmaSeat,
+  chuanmaMessageOf,
+  type PaidMessage,
+  type WinMessage,
+} from './messages';
+export { ChuanmaPlayerSeat, type ChuanmaSeatLink } from './player-seat';
+export { chuanmaGameLog, replayChuanmaGame, verifyChuanmaGame } from './record';
+export { ChuanmaRobot, chuanmaRobotFor } from './robot';
 export { gameOver, handsInGame, nextDealer } from './round';
+export { type ChuanmaRule, isChuanmaRule, toChuanmaRule, unsupportedChuanmaFields } from './rule';
 export {
   ANGANG_POINTS,
   BUGANG_POINTS,
@@ -57,5 +74,6 @@ export {
   type WinRecord,
 } from './settlement';
 export { chuanmaTileSet, parseTiles, SUITS, type Suit } from './tiles';
+export { ChuanmaSeatView } from './view';
 export { chooseVoidSuit } from './void-suit';
 export { ChuanmaWall, chuanmaWall, DEAL_SIZE } from './wall';

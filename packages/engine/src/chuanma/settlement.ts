@@ -159,6 +159,11 @@ export class HandLedger {
     return this.pay(kong.payments);
   }
 
+  /** The deltas and wins so far, without settling a kong still pending (as `result()` does). */
+  peek(): { deltas: number[]; wins: WinRecord[] } {
+    return { deltas: this.deltas.slice(), wins: this.wins.slice() };
+  }
+
   result(): HandSettlement {
     this.settleKong();
     return {

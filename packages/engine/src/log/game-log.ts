@@ -24,6 +24,13 @@ export interface GameLog {
    * (as in every record written before re-deals existed).
    */
   redeals?: Redeal[];
+  /**
+   * `chuanma` for a Sichuan game (`src/chuanma/record.ts`): `paipu.log` then holds chuanma hand records, `red` is
+   * none, there are no sticks; absent for riichi games.
+   */
+  mode?: 'chuanma';
+  /** A chuanma game's switches and starting scores. */
+  chuanma?: { huansanzhang: boolean; canJifei: boolean; hands: number; initialScores: number[] };
 }
 
 /**

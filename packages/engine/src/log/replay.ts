@@ -1,8 +1,11 @@
 import type { Paipu } from '@kobalab/majiang-core';
+import { replayChuanmaGame } from '../chuanma/record';
+import { toChuanmaRule } from '../chuanma/rule';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
 import { toTableRule } from '../rules/adapter';
 import type { RuleFields } from '../rules/fields';
 import { SanmaGame } from '../sanma/game';
+import { settle } from '../settlement';
 import { TableGame } from '../table-game';
 import { dealWall } from '../walls';
 import { attemptsOf, type GameLog } from './game-log';
@@ -59,6 +62,7 @@ class PlaybackSeat implements SeatPlayer {
  * replayed record, which equals the original when the record is complete and consistent with the rules.
  */
 export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoints?: number[]): Paipu {
+  if (log.mode === 'chuanma') return replayChuanma(log, seed, rule);
   const table = toTableRule(rule, log.roundType);
   const noop = () => {};
   let game: TableGame | null = null;
@@ -80,4 +84,26 @@ export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoi
     game.step();
   }
   return game.log;
+}
+
+/**
+ * A chuanma record replayed (`replayChuanmaGame`; the starting scores are the record's): the hand records, the
+ * final scores (the last hand's) and the settlement's points and places.
+ */
+function replayChuanma(log: GameLog, seed: string, rule: RuleFields): Paipu {
+  const chuanma = toChuanmaRule(rule, log.roundType);
+  const hands = replayChuanmaGame(log, seed, chuanma);
+  const last = hands[hands.length - 1]?.find((e) => e.jiesuan)?.jiesuan as { scores: number[] } | undefined;
+  const defen = last ? last.scores.slice() : (log.chuanma?.initialScores ?? []).slice();
+  const { players } = settle(defen, 0, chuanma);
+  const bySeat = (seat: number) => players.find((p) => p.seat === seat)!;
+  return {
+    title: log.paipu.title,
+    player: log.paipu.player.slice(),
+    qijia: 0,
+    log: hands,
+    defen,
+    point: defen.map((_, seat) => (bySeat(seat).total_point / 1000).toFixed(1)),
+    rank: defen.map((_, seat) => bySeat(seat).place),
+  };
 }

@@ -114,6 +114,8 @@ function yakuString(h: { name: string; fanshu: number | string }): string {
 
 /** Converts our game log to Tenhou JSON. */
 export function toTenhou(game: GameLog): TenhouLog {
+  // Tenhou's format has no Sichuan game (no void suits, exchange or bloody continuation).
+  if (game.mode === 'chuanma') throw new Error('a chuanma record has no Tenhou export');
   const paipu = game.paipu;
   const players = game.players ?? 4;
   const red = game.red;

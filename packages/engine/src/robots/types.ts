@@ -37,6 +37,8 @@ export interface GameMessage {
  * - `hule`: a win (tsumo on the seat's turn, ron on someone's discard or kan)
  * - `daopai`: kyuushu kyuuhai on the first draw, or showing a tenpai hand at the exhaustive draw
  * - `kita` (three players): set a North aside on the seat's own turn (`'-'`)
+ * - chuanma (`src/chuanma/messages.ts`): `huan` the three tiles passed in the exchange, `dingque` the void suit,
+ *   `peng` a pung on the last discard (its tile); `dapai`, `gang` and `hule` as above
  */
 export interface Reply {
   dapai?: string;
@@ -45,6 +47,9 @@ export interface Reply {
   hule?: string;
   daopai?: string;
   kita?: string;
+  huan?: string[];
+  dingque?: string;
+  peng?: string;
 }
 
 export type ReplyFn = (reply?: Reply) => void;

@@ -2,7 +2,7 @@ import Majiang from '@kobalab/majiang-core';
 import { DEFAULT_RULE_3P, DEFAULT_RULE_4P, playerCountOf, RoundType } from '@taikai/protocol';
 import { isOn, numberOf, type RuleFields } from './fields';
 import type { TableRule } from './table-rule';
-import { refuseUnsupported } from './unsupported';
+import { refuseUnsupportedRiichi } from './unsupported';
 
 /** A switch whose default (RULES.md four-player standard) is on unless the rule says otherwise. */
 function switchOf(rule: RuleFields, field: string, fallback: boolean): boolean {
@@ -25,7 +25,7 @@ function redFives(count: number): { m: number; p: number; s: number } {
  * Absent fields take the standard defaults of the round type's player count (`DEFAULT_RULE_4P` / `_3P`).
  */
 export function toTableRule(given: RuleFields, roundType: number): TableRule {
-  refuseUnsupported(given, roundType);
+  refuseUnsupportedRiichi(given, roundType);
   const players = playerCountOf(roundType);
   const rule: RuleFields = { ...(players === 3 ? DEFAULT_RULE_3P : DEFAULT_RULE_4P), ...given };
   const on = (field: string, fallback: boolean) => switchOf(rule, field, fallback);

@@ -1,4 +1,5 @@
 import { type UnsupportedField, unsupportedRuleFields } from '@taikai/protocol';
+import { isChuanmaRule, unsupportedChuanmaFields } from '../chuanma/rule';
 import type { RuleFields } from './fields';
 
 export type { UnsupportedField };
@@ -15,9 +16,19 @@ export class UnsupportedRuleError extends Error {
 
 /**
  * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each. The
- * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too.
+ * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too —
+ * except chuanma, which the engine plays on its own table (`src/chuanma/`) and checks by its own list
+ * (`unsupportedChuanmaFields`), while the protocol's list, and so the server and the console, still refuse it.
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
+  const refused = isChuanmaRule(rule)
+    ? unsupportedChuanmaFields(rule, roundType)
+    : unsupportedRuleFields(rule, roundType);
+  if (refused.length) throw new UnsupportedRuleError(refused);
+}
+
+/** Refuses what the riichi rules engine cannot play: the protocol's list as it stands (chuanma included). */
+export function refuseUnsupportedRiichi(rule: RuleFields, roundType: number): void {
   const refused = unsupportedRuleFields(rule, roundType);
   if (refused.length) throw new UnsupportedRuleError(refused);
 }

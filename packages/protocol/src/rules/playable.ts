@@ -4,7 +4,8 @@ import { defaultRoundTypeFor } from './defaults';
 
 // What the game server can play. The engine refuses a table whose rule names any of these fields before it
 // starts; the server refuses tournaments and plans under such a rule, and the console offers only the modes
-// that play. One list, read by all three.
+// that play. One list, read by all three — except that the engine already plays chuanma on its own table
+// (`packages/engine/src/chuanma/`) while the server and the console still refuse it by this list.
 
 /** A rule field or mode the game server cannot play faithfully, named so the caller can show it. */
 export interface UnsupportedField {
