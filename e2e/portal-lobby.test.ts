@@ -105,7 +105,8 @@ describe('the player portal: hand-off, sign-up, lobby, ready, chat, next game, r
     phone = await openBrowser('portal-phone');
     const { page } = phone;
     await page.setViewportSize(PHONE_360);
-    await page.goto('/login');
+    // Logging in to the console on purpose (a player would land in the portal by themselves).
+    await page.goto('/login?next=%2F');
     await page.getByTestId('login-email').fill(alice.who.email);
     await page.getByTestId('login-password').fill(alice.who.password);
     await page.getByTestId('login-submit').click();

@@ -61,6 +61,9 @@ describe('the console under the security headers', () => {
     await page.getByTestId('login-email').fill(organiser.email);
     await page.getByTestId('login-password').fill(organiser.password);
     await page.getByTestId('login-submit').click();
+    // No tournament of their own yet: the player portal first (under the same policy), then the console.
+    await page.waitForURL((url) => url.pathname === '/play');
+    await page.getByTestId('play-to-console').click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectText(page.getByTestId('header-nickname'), organiser.nickname);
 

@@ -31,9 +31,14 @@ export interface BrowserSession {
 
 /**
  * Headless Debian Chromium with a fresh profile (empty local storage), a desktop viewport wider than the
- * console's 1248 px minimum, and the server's base URL as the base for page.goto.
+ * console's 1248 px minimum, and the server's base URL as the base for page.goto. The browser prefers
+ * `options.locale` (default zh-CN, so that a first visit opens in the fallback language, Simplified Chinese: the
+ * console starts in the browser's preferred language).
  */
-export async function openBrowser(prefix: string): Promise<BrowserSession> {
+export async function openBrowser(
+  prefix: string,
+  options: { locale?: string } = {},
+): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'taikai-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -42,6 +47,7 @@ export async function openBrowser(prefix: string): Promise<BrowserSession> {
     baseURL: inject('baseUrl'),
     viewport: { width: 1366, height: 900 },
     timezoneId: BROWSER_TIME_ZONE,
+    locale: options.locale ?? 'zh-CN',
   });
   // A step waits for what the page shows; these bounds only stop a step that hangs, far above any wait on a
   // loaded machine.

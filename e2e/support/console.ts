@@ -51,7 +51,11 @@ export async function expectText(locator: Locator, expected: string): Promise<vo
 }
 
 /** Waits for a toast (antd message) of the given kind whose text contains `text`; returns its text. */
-export async function expectToast(page: Page, kind: 'success' | 'error', text: string): Promise<string> {
+export async function expectToast(
+  page: Page,
+  kind: 'success' | 'error' | 'info',
+  text: string,
+): Promise<string> {
   const toast = page.locator(`.ant-message-notice .ant-message-${kind}`).filter({ hasText: text }).first();
   await toast.waitFor({ state: 'visible' });
   return textOf(toast);

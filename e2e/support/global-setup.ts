@@ -18,6 +18,8 @@ declare module 'vitest' {
     controlUrl: string;
     /** 'pglite' or 'postgres': which database the server runs on. */
     database: 'pglite' | 'postgres';
+    /** The console this run built (for a journey that starts a server of its own). */
+    webDist: string;
   }
 }
 
@@ -76,6 +78,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', server.baseUrl);
   project.provide('controlUrl', `http://127.0.0.1:${controlPort}`);
   project.provide('database', databaseUrl ? 'postgres' : 'pglite');
+  project.provide('webDist', webDist);
   return teardown;
 }
 

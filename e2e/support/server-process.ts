@@ -17,6 +17,8 @@ export interface ServerOptions {
   redis?: { url: string; prefix: string };
   /** File receiving the server's stdout and stderr. */
   logFile: string;
+  /** More environment of the server (a journey's own configuration, e.g. social login's providers). */
+  env?: Record<string, string>;
 }
 
 export interface CliResult {
@@ -48,6 +50,7 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     env.TAIKAI_REDIS_URL = options.redis.url;
     env.TAIKAI_REDIS_PREFIX = options.redis.prefix;
   }
+  Object.assign(env, options.env);
   return env;
 }
 

@@ -13,6 +13,7 @@ export * from './lang';
 export * from './level';
 export * from './live';
 export * from './password';
+export * from './policy';
 export * from './rank-rule';
 export * from './round-type';
 export * from './rules';

@@ -14,7 +14,10 @@ import { archiveRoutes } from './domains/archives/routes';
 import { chatRoutes } from './domains/chat/routes';
 import { contestRoutes } from './domains/contests/routes';
 import { historyRoutes } from './domains/history/routes';
+import { levelRoutes } from './domains/levels/routes';
 import { observerRoutes } from './domains/observers/routes';
+import { oidcRoutes } from './domains/oidc/routes';
+import { operatorConsoleRoutes } from './domains/operator-console/routes';
 import { planRoutes } from './domains/plans/routes';
 import { playerRoutes } from './domains/players/routes';
 import { portalRoutes } from './domains/portal/routes';
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // biome-ignore lint/suspicious/noExplicitAny: the plugin types its store option as its own class
   await app.register(rateLimit, { global: false, store: (await rateStoreFor(app, config)) as any });
   accountRoutes(app);
+  oidcRoutes(app);
   seasonRoutes(app);
   playerRoutes(app);
   apiKeyRoutes(app);
@@ -158,8 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rankingRoutes(app);
   teamRoutes(app);
   portalRoutes(app);
+  levelRoutes(app);
   chatRoutes(app);
   shareLinkRoutes(app);
+  operatorConsoleRoutes(app);
   webhookRoutes(app);
   // Live channels (README): the season's event stream for the console, the player link for players.
   seasonStreamRoutes(app);

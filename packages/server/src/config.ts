@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   /** Verification code lifetime in seconds. */
   CODE_TTL: seconds(600),
   TAIKAI_DEV_OUTBOX: flag,
+  /** 1: registration asks no verification code (the operator's choice, e.g. a closed club without a mail server). */
+  TAIKAI_REGISTER_WITHOUT_CODE: flag,
   /** Built console; relative paths are taken from the repository root. */
   TAIKAI_WEB_DIST: z.string().default('packages/web/dist'),
   /** Forbidden words masked in tournament names, one per line (default `<data dir>/forbidden-words.txt`). */
@@ -67,6 +69,8 @@ const EnvSchema = z.object({
     .default(2 * 1024 * 1024),
   /** Requests served on one keep-alive connection before it is closed (0 = no limit). */
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().nonnegative().default(1000),
+  /** Zone of accounts registered from now on: 1 CN, 2 JP, 3 US/international (server README, "Zones"). */
+  TAIKAI_DEFAULT_ZONE: z.coerce.number().int().min(1).max(3).default(3),
   /** Season chat is offered (the console shows its chat-setting page); `0` or `false` turns it off. */
   TAIKAI_SEASON_CHAT: z
     .string()
@@ -121,6 +125,19 @@ const EnvSchema = z.object({
   TAIKAI_BACKUP_DIR: z.string().optional(),
   TAIKAI_BACKUP_EVERY_MINUTES: z.coerce.number().int().positive().optional(),
   TAIKAI_BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /**
+   * The address people reach this server at (scheme, host, port, and a path prefix if any), e.g.
+   * `https://taikai.example.org`: social login builds its redirect address from it. Required with providers.
+   */
+  TAIKAI_PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), {
+      message: 'TAIKAI_PUBLIC_URL must be an http(s) URL',
+    })
+    .optional(),
+  /** Social login: the ids of the OpenID Connect providers offered, comma-separated (README, "Social login"). */
+  TAIKAI_OIDC_PROVIDERS: z.string().optional(),
   /** A link or stream whose client leaves this many bytes unread is cut off. */
   LIVE_MAX_BUFFERED_BYTES: z.coerce
     .number()
@@ -145,9 +162,13 @@ export type Config = {
   tokenTtl: number;
   codeTtl: number;
   devOutbox: boolean;
+  /** Registration asks no verification code (`TAIKAI_REGISTER_WITHOUT_CODE=1`; `fetch_register_setting`). */
+  registerWithoutCode: boolean;
   webDist: string;
   forbiddenWordsFile: string;
   logLevel: string;
+  /** Zone given to accounts at registration (`TAIKAI_DEFAULT_ZONE`): 1 CN, 2 JP, 3 US/international. */
+  defaultZone: number;
   /** Season chat is offered (`fetch_site_config`). */
   seasonChat: boolean;
   /** The operator's contact (`TAIKAI_CONTACT`), `''` when not set (`fetch_site_config`). */
@@ -177,6 +198,8 @@ export type Config = {
   metrics: { port: number | undefined; host: string } | undefined;
   /** Backups: their folder, and for scheduled backups the interval (undefined: none) and how many are kept. */
   backup: { dir: string; everyMinutes: number | undefined; keep: number };
+  /** Social login (README, "Social login"): the OpenID Connect providers offered, in the configured order. */
+  oidc: OidcConfig;
   /** What one connection may take: time limits (ms), body size (bytes), requests per connection. */
   http: {
     headersTimeoutMs: number;
@@ -219,11 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: e.TOKEN_TTL,
     codeTtl: e.CODE_TTL,
     devOutbox: e.TAIKAI_DEV_OUTBOX,
+    registerWithoutCode: e.TAIKAI_REGISTER_WITHOUT_CODE,
     webDist: isAbsolute(e.TAIKAI_WEB_DIST) ? e.TAIKAI_WEB_DIST : join(repoRoot, e.TAIKAI_WEB_DIST),
     forbiddenWordsFile: resolve(
       e.TAIKAI_FORBIDDEN_WORDS ?? join(resolve(e.TAIKAI_DATA_DIR), 'forbidden-words.txt'),
     ),
     logLevel: e.LOG_LEVEL,
+    defaultZone: e.TAIKAI_DEFAULT_ZONE,
     seasonChat: e.TAIKAI_SEASON_CHAT,
     contact: e.TAIKAI_CONTACT ?? '',
     reviewText: e.TAIKAI_REVIEW_TEXT,
@@ -249,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyMinutes: e.TAIKAI_BACKUP_EVERY_MINUTES,
       keep: e.TAIKAI_BACKUP_KEEP,
     },
+    oidc: oidcConfigOf(e.TAIKAI_OIDC_PROVIDERS, e.TAIKAI_PUBLIC_URL, set),
     http: {
       // Node refuses a headers timeout longer than the request timeout.
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
@@ -262,6 +288,79 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** One OpenID Connect provider of social login. */
+export type OidcProviderConfig = {
+  /** Short id (`discord`), in the redirect address and in the identities stored. */
+  id: string;
+  /** What the login page's button says: "Log in with <label>". */
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Scopes asked for (`openid` always among them). */
+  scopes: string;
+};
+export type OidcConfig = {
+  providers: OidcProviderConfig[];
+  /** `TAIKAI_PUBLIC_URL` without a trailing slash ('' when not set: then no provider may be configured). */
+  publicUrl: string;
+};
+
+const OIDC_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/**
+ * The providers named by `TAIKAI_OIDC_PROVIDERS=discord,google`, each from `TAIKAI_OIDC_<ID>_ISSUER`, `_CLIENT_ID`,
+ * `_CLIENT_SECRET`, and optionally `_LABEL` and `_SCOPES` (`<ID>` the id in capitals, `-` as `_`). Throws what is
+ * missing: a provider half-configured must stop the start, not fail at someone's login.
+ */
+function oidcConfigOf(
+  list: string | undefined,
+  publicUrl: string | undefined,
+  env: Record<string, string | undefined>,
+): OidcConfig {
+  const ids = (list ?? '')
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== '');
+  const providers = ids.map((id): OidcProviderConfig => {
+    if (!OIDC_ID.test(id)) {
+      throw new Error(`TAIKAI_OIDC_PROVIDERS: "${id}" is not a provider id (a-z, 0-9 and -, at most 32)`);
+    }
+    const prefix = `TAIKAI_OIDC_${id.toUpperCase().replaceAll('-', '_')}_`;
+    const need = (name: string) => {
+      const value = env[prefix + name]?.trim();
+      if (!value) throw new Error(`social login provider "${id}" needs ${prefix}${name}`);
+      return value;
+    };
+    const issuer = need('ISSUER');
+    if (!URL.canParse(issuer)) throw new Error(`${prefix}ISSUER must be a URL`);
+    const url = new URL(issuer);
+    if (
+      url.protocol !== 'https:' &&
+      !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname.replace(/^\[|\]$/g, '')))
+    ) {
+      throw new Error(`${prefix}ISSUER must be an https URL (http only for a provider on this machine)`);
+    }
+    const scopes = (env[`${prefix}SCOPES`]?.trim() || 'openid email profile').split(/[\s,]+/).filter(Boolean);
+    if (!scopes.includes('openid')) scopes.unshift('openid');
+    return {
+      id,
+      label: env[`${prefix}LABEL`]?.trim() || id.charAt(0).toUpperCase() + id.slice(1),
+      issuer,
+      clientId: need('CLIENT_ID'),
+      clientSecret: need('CLIENT_SECRET'),
+      scopes: scopes.join(' '),
+    };
+  });
+  if (new Set(ids).size !== ids.length) throw new Error('TAIKAI_OIDC_PROVIDERS names a provider twice');
+  if (providers.length > 0 && !publicUrl) {
+    throw new Error(
+      'social login (TAIKAI_OIDC_PROVIDERS) needs TAIKAI_PUBLIC_URL, the address people reach this server at',
+    );
+  }
+  return { providers, publicUrl: (publicUrl ?? '').replace(/\/+$/, '') };
+}
 
 /**
  * The dev outbox (`TAIKAI_DEV_OUTBOX=1`) hands every verification code to anyone who asks, so whoever reaches

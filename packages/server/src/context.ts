@@ -26,5 +26,12 @@ export type Deps = {
 };
 
 /** What a service function knows about the call it serves. */
-export type Ctx = Deps & { actor: Actor | null; ip: string; now: number; token?: string };
+export type Ctx = Deps & {
+  actor: Actor | null;
+  ip: string;
+  now: number;
+  token?: string;
+  /** The browser's device id (header `X-Taikai-Device`, made once per browser); bots send none. */
+  device?: string;
+};
 export type AuthedCtx = Ctx & { actor: Actor };

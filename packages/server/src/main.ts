@@ -49,9 +49,12 @@ async function serve(config: Config): Promise<void> {
   if (database.kind === 'pglite') {
     const created = await operator.ensureOperator(operatorCtx(config, database));
     if (created) {
+      const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
       console.log(
         `\nFirst start: operator account created.\n  e-mail:   ${created.email}\n  password: ${created.password}\n` +
-          'This password is shown only once.\n',
+          'This password is shown only once.\n' +
+          `It holds ${created.currency} premium currency, enough for a first tournament.\n` +
+          `Operator console (accounts, currency, bans, announcements, review, locks): http://${host}:${config.port}/operator\n`,
       );
     }
   }

@@ -1,68 +1,50 @@
-import { ErrorCode } from '@taikai/protocol';
+import {
+  CONTEST_POLICY,
+  type ContestAction,
+  type ContestRole,
+  ErrorCode,
+  roleMay,
+  roleOfGranted,
+} from '@taikai/protocol';
 import type { Actor } from './context';
 import { ContestError } from './http/errors';
 
 /**
- * What an account is to a tournament. An observer is on the observer roster while the tournament's observer
- * switch is on: they read the tournament and its seasons and change nothing.
+ * What an account is to a tournament (the protocol's `ContestRole`): its creator, a manager appointed as admin,
+ * chat manager or player manager, an observer (on the observer roster while the observer switch is on), or none.
  */
-export type Role = 'creator' | 'admin' | 'observer' | 'none';
-
-/** The part of a tournament the policy reads; `observes`: the actor counts as an observer of it. */
-export type ContestAccess = { creatorId: number; adminIds: readonly number[]; observes?: boolean };
+export type Role = ContestRole;
 
 /**
- * Who may do what to a tournament. Anyone else does not see it at all (2501).
- * The authorization test reads this same table.
+ * The part of a tournament the policy reads. `adminIds`: its managers of every role, in the order appointed;
+ * `managerRoles`: their roles (`ManagerRole` 1 admin, 2 chat, 3 player), index for index. `observes`: the actor
+ * counts as an observer of it.
  */
-export const POLICY = {
-  /** Read the tournament: its detail and its season list. */
-  view: ['creator', 'admin', 'observer'],
-  /** Read a season's data: its players, its blacklist, its chat limits, its teams. */
-  viewSeason: ['creator', 'admin', 'observer'],
-  editBase: ['creator', 'admin'],
-  delete: ['creator'],
-  manageAdmins: ['creator'],
-  /** Read and change the observer roster. */
-  manageObservers: ['creator', 'admin'],
-  /** Read the tournament's history (the audit entries of it, its seasons and their players). */
-  viewHistory: ['creator', 'admin'],
-  /** Download the tournament's archive (settings, seasons, rosters, teams, records, rankings and history). */
-  exportArchive: ['creator', 'admin'],
-  /** Create, update and end seasons. */
-  manageSeasons: ['creator', 'admin'],
-  /** Pass or reject sign-ups. */
-  reviewSignups: ['creator', 'admin'],
-  /** Add, remove, mark, rename and import roster players; a team season's teams and their members. */
-  manageRoster: ['creator', 'admin'],
-  /** Change the season blacklist and the chat limits. */
-  manageLists: ['creator', 'admin'],
-  /** Plan games, stop plans, and pause, resume, terminate and re-tag running games. */
-  manageGames: ['creator', 'admin'],
-  /** Delete messages of a season's chat. */
-  moderateChat: ['creator', 'admin'],
-  /**
-   * Watch the tournament's running games (and anyone logged in while public spectating is on; refusals 2557 and
-   * 2529 rather than 2501: see `authorizeSpectate`).
-   */
-  spectate: ['creator', 'admin', 'observer'],
-  /** Register, change and test the tournament's webhooks; read their delivery log. */
-  manageWebhooks: ['creator', 'admin'],
-  /** Create, list and revoke the share links of broadcast overlays. */
-  shareOverlays: ['creator', 'admin'],
-} as const satisfies Record<string, readonly Role[]>;
+export type ContestAccess = {
+  creatorId: number;
+  adminIds: readonly number[];
+  managerRoles: readonly number[];
+  observes?: boolean;
+};
 
-export type Action = keyof typeof POLICY;
+/**
+ * Who may do what to a tournament: the protocol's table, which the console reads too. Anyone else does not see
+ * it at all (2501). The authorization test reads this same table.
+ */
+export const POLICY = CONTEST_POLICY;
 
-export function roleOf(actor: Actor, contest: ContestAccess): Role {
+export type Action = ContestAction;
+
+export function roleOf(actor: Pick<Actor, 'id'>, contest: ContestAccess): Role {
   if (contest.creatorId === actor.id) return 'creator';
-  if (contest.adminIds.includes(actor.id)) return 'admin';
+  const index = contest.adminIds.indexOf(actor.id);
+  if (index >= 0) return roleOfGranted(contest.managerRoles[index]);
   if (contest.observes) return 'observer';
   return 'none';
 }
 
 export function can(actor: Actor, action: Action, contest: ContestAccess): boolean {
-  return (POLICY[action] as readonly Role[]).includes(roleOf(actor, contest));
+  return roleMay(roleOf(actor, contest), action);
 }
 
 /**
@@ -88,12 +70,12 @@ export type SpectateAccess = ContestAccess & {
 };
 
 /**
- * Who may watch a tournament's games: its creator and admins; anyone logged in while public spectating is on;
- * the observer roster while the observer switch is on (2557 while it is off); nobody else (2529).
+ * Who may watch a tournament's games: its creator and managers of every role; anyone logged in while public
+ * spectating is on; the observer roster while the observer switch is on (2557 while it is off); nobody else (2529).
  */
 export function authorizeSpectate(actor: Actor, contest: SpectateAccess): void {
   const role = roleOf(actor, { ...contest, observes: false });
-  if (role === 'creator' || role === 'admin' || contest.publicSpectating === 1) return;
+  if (role !== 'none' || contest.publicSpectating === 1) return;
   if (contest.onObserverRoster) {
     if (contest.observerSwitch === 1) return;
     throw new ContestError(ErrorCode.SPECTATE_OFF);

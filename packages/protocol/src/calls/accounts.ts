@@ -11,9 +11,28 @@ export const SendCodeReq = z.object({
   email: WireText.trim().max(254),
   purpose: SendCodePurpose,
 });
+/**
+ * How a verification code reaches its owner: `mail` by e-mail (the server has SMTP), `operator` only to the server's
+ * outbox (no mail server): the operator holds it and hands it out.
+ */
+export const CodeDelivery = z.enum(['mail', 'operator']);
 export const SendCodeRes = z.object({
   /** Seconds before another code may be requested for this e-mail. */
   cooldown: z.number().int(),
+  /** Where the code went (additive: older clients read only `cooldown`). */
+  delivery: CodeDelivery,
+});
+
+// GET /api/contest/fetch_register_setting — how registration works on this server (no login needed).
+export const FetchRegisterSettingReq = z.object({});
+export const FetchRegisterSettingRes = z.object({
+  /**
+   * `mail`: a code is e-mailed; `operator`: no mail server, the code goes to the operator, who hands it out;
+   * `off`: the operator turned verification off (`TAIKAI_REGISTER_WITHOUT_CODE=1`), no code is asked.
+   */
+  verification: z.enum(['mail', 'operator', 'off']),
+  /** The operator's contact (`TAIKAI_CONTACT`), an e-mail address or a URL; empty when not set. */
+  contact: ShownText,
 });
 
 // POST /api/register
@@ -22,10 +41,12 @@ export const RegisterReq = z.object({
   /** The password's client-side digest (the console sends only that), or the password itself (6–64). */
   password: WireText.min(6).max(64),
   nickname: WireText.trim().min(1).max(16),
+  /** The mailed code; left out only where the server registers without one (`fetch_register_setting` `off`). */
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/),
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 
 /**
@@ -95,6 +116,8 @@ export const FetchAccountInfoRes = z.object({
   account_id: z.number().int(),
   nickname: ShownText,
   currency: z.array(CurrencyItemWire),
+  /** An operator account: the console offers its operator page (absent from older servers: false). */
+  is_operator: z.boolean().default(false),
 });
 
 // GET /api/contest/server_time

@@ -71,7 +71,7 @@ export const ContestListItemWire = z.object({
   /** Round type of the tournament's rule. */
   mode: z.number().int(),
   game_mode: GameModeWire,
-  /** 4 = creator, 1 = admin: what the calling account is to this tournament. */
+  /** What the calling account is to this tournament: 4 creator, 1 admin, 2 chat manager, 3 player manager. */
   manager_role: z.number().int(),
 });
 export const FetchContestListRes = z.array(ContestListItemWire);
@@ -96,7 +96,12 @@ export const SeasonListItemWire = z.object({
   remark: ShownText,
 });
 
-export const AdminListItemWire = z.object({ account_id: z.number().int(), nickname: ShownText });
+/** A manager of the tournament; `role` what the creator appointed them as: 1 admin, 2 chat manager, 3 player manager. */
+export const AdminListItemWire = z.object({
+  account_id: z.number().int(),
+  nickname: ShownText,
+  role: z.number().int(),
+});
 
 // GET /api/contest/fetch_contest_detail?unique_id=
 export const FetchContestDetailReq = z.object({ unique_id: LooseId });
@@ -128,6 +133,8 @@ export const FetchContestDetailRes = z.object({
   spectate_delay: z.number().int().optional(),
   /** 1: anyone logged in may watch the games (else the creator, admins and observers while observers are on). */
   public_spectating: z.number().int().optional(),
+  /** 1: the tournament's games move its players' levels (rated); 0 unless set. */
+  rated: z.number().int().optional(),
   /** 1 while changes are under review. */
   check_state: z.number().int(),
   /** While `check_state` is 1: the text awaiting the operator's review (the public text is still the old one). */
@@ -151,7 +158,10 @@ export const FetchContestDetailRes = z.object({
   manager_notice: I18nShownList,
   contest_setting: ContestSettingWire,
   game_mode: GameModeWire,
-  /** What the calling account is to this tournament: 4 creator, 1 admin. */
+  /**
+   * What the calling account is to this tournament: 4 creator, 1 admin, 2 chat manager, 3 player manager,
+   * 0 observer (`roleOfManagerNumber`; what each may do: `CONTEST_POLICY`).
+   */
   manager_role: z.number().int(),
 });
 
@@ -195,6 +205,8 @@ export const UpdateContestBaseReq = z.object({
       /** Seconds a spectator stays behind the table: 0–600 (2517 otherwise). */
       spectate_delay: z.number().int().min(0).max(LIMITS.SPECTATE_DELAY_MAX_S),
       public_spectating: Flag01,
+      /** 1: the tournament's games move its players' levels from now on (games already played stay as they were). */
+      rated: Flag01,
       contest_setting: ContestSettingPatchWire,
       game_rule_setting: GameRuleSettingWire,
       /** Seen by the tournament's managers only; 2000 characters per language (2548). */

@@ -17,16 +17,20 @@ const AccountEntry = z.union([
   z.object({ account_id: LooseId, nickname: WireText.max(1000).optional() }).transform((e) => e.account_id),
 ]);
 
-// POST /api/contest/add_contest_admin — creator only; accounts already admin are left as they are.
+// POST /api/contest/add_contest_admin — creator only; accounts already managers with the role asked are left as
+// they are, those with another role take the role asked.
 export const AddContestAdminReq = z.object({
   unique_id: LooseId,
   account_list: z.array(AccountEntry).min(1).max(ROSTER_BATCH_MAX),
+  /** The role the accounts get: 1 admin (when absent), 2 chat manager, 3 player manager. */
+  role: LooseId.pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).default(1),
 });
 /**
  * Adds the accounts that can be admins and reports the others one by one: `success` the accounts asked that
- * are admins now (added, or already), `failed` the others with their code — 2546 the creator · 1002 no such
- * account · 2514 no room left of the 20 (accounts are taken in the order sent). `admin_list` is the tournament's
- * admins as they now stand, oldest first. Refused whole only as the tournament is: 2513 not the creator, …
+ * are managers with the role asked now (added, changed, or already), `failed` the others with their code — 2546
+ * the creator · 1002 no such account · 2514 no room left of the 20 managers of all roles (accounts are taken in
+ * the order sent). `admin_list` is the tournament's managers as they now stand, oldest first, with their roles.
+ * Refused whole only as the tournament is: 2513 not the creator, …
  */
 export const AddContestAdminRes = BatchResultWire.extend({ admin_list: z.array(AdminListItemWire) });
 

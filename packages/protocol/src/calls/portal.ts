@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { i18nShownTextSchema as I18nShownList } from '../lang';
-import { LooseId, ShownText } from './common';
+import { LooseId, ShownText, WireText } from './common';
 import { GameUuid, RunningGameWire } from './games';
 import { RecordPlayerWire } from './records';
 import { MySignupWire } from './seasons';
@@ -21,6 +21,53 @@ const Paging = {
   offset: LooseId.pipe(z.number().max(LIMITS.DOWNLOAD_RECORDS_MAX)).default(0),
   limit: LooseId.pipe(z.number().min(1).max(LIMITS.DOWNLOAD_PAGE_SIZE)).default(20),
 };
+
+/**
+ * A tournament's state in the portal's public list, from its newest season: 1 not started yet, 2 running,
+ * 3 ended (the season's end time passed, or an organiser closed it).
+ */
+export const PublicContestState = { NOT_STARTED: 1, RUNNING: 2, ENDED: 3 } as const;
+const PUBLIC_CONTEST_STATES = Object.values(PublicContestState) as number[];
+
+/** Longest search text of the public list. */
+export const PUBLIC_LIST_SEARCH_MAX = 50;
+
+// GET /api/contest/fetch_public_contest_list?search&state&offset&limit — the tournaments listed in the player
+// portal (their show-in-list switch, `open_show`, on), newest first. `search`: the public id (`contest_id`) or a
+// part of a name in any language; `state`: 1 not started, 2 running, 3 ended (absent: all).
+export const FetchPublicContestListReq = z.object({
+  search: WireText.trim().max(PUBLIC_LIST_SEARCH_MAX).optional(),
+  state: LooseId.pipe(
+    z.number().refine((s) => PUBLIC_CONTEST_STATES.includes(s), 'unknown state'),
+  ).optional(),
+  ...Paging,
+});
+export const PublicContestWire = z.object({
+  unique_id: z.number().int(),
+  contest_id: z.number().int(),
+  contest_name: I18nShownList,
+  /** Round type of the tournament's rule. */
+  mode: z.number().int(),
+  /** 1 not started, 2 running, 3 ended (`PublicContestState`). */
+  state: z.number().int(),
+  /** The newest season and its dates. */
+  season_id: z.number().int(),
+  start_time: z.number().int(),
+  end_time: z.number().int(),
+  /** 1 closed (organisers add players), 2 automatic, 3 reviewed. */
+  signup_type: z.number().int(),
+  /** The caller's sign-up in that season: 0 none, 1 pending, 2 on the roster, 3 rejected. */
+  signup_state: z.number().int(),
+});
+export const FetchPublicContestListRes = z.object({
+  list: z.array(PublicContestWire),
+  total: z.number().int(),
+});
+
+// GET /api/contest/fetch_account_kind — where the caller lands after logging in: `organiser` (an operator, or an
+// account that created or manages a live tournament) in the console, `player` in the portal.
+export const FetchAccountKindReq = z.object({});
+export const FetchAccountKindRes = z.object({ kind: z.enum(['organiser', 'player']) });
 
 // GET /api/contest/fetch_my_contests — the tournaments the caller signed up for, latest sign-up first.
 export const FetchMyContestsReq = z.object({});
@@ -95,6 +142,11 @@ export const FetchSeasonLobbyRes = z.object({
    * on); null for anyone else.
    */
   watchable: z.array(RunningGameWire).nullable(),
+  /**
+   * The tournament's private notice (`{lang, content}` per language), for a caller on the season's roster
+   * (accepted sign-up) only; an empty list for everyone else.
+   */
+  private_notice: I18nShownList,
 });
 
 /** A ranking row as players see it: no organiser remark. */

@@ -36,6 +36,9 @@ export const SeasonPlayerWire = z.object({
   /** The player's team on team seasons, else ''. */
   team_name: ShownText,
   account_data: AccountDataWire,
+  /** The player's four-player and three-player level codes now (server README, "Player levels"). */
+  level_4p: z.number().int().optional(),
+  level_3p: z.number().int().optional(),
 });
 
 // GET /api/contest/contest_season_player_list?unique_id&season_id&search&state&offset&limit

@@ -6,15 +6,15 @@ import { ERROR_CODES, ErrorCode } from './codes';
 // | status | meaning                              | codes                                                   |
 // |--------|--------------------------------------|---------------------------------------------------------|
 // | 200    | game-side refusal, read from the body | 1209 1210                                               |
-// | 400    | bad parameter or failed validation   | 116 121 1003 2511 2517 2529 2545–2549 2554–2556 2562 2575 2578 2581 2582 2585–2587 2589 |
+// | 400    | bad parameter or failed validation   | 116 121 151 1003 2511 2517 2529 2545–2549 2554–2556 2562 2575 2578 2581 2582 2585–2587 2589 |
 // | 401    | not logged in / token no longer valid | 2504 2505                                               |
 // | 402    | not enough premium currency           | 501                                                     |
 // | 403    | not allowed for this account          | 2506 2512 2513 2516 2518 2523 2524 2530 2540 2557 2558  |
-// | 404    | no such tournament, season, team, account | 1002 2501 2536 2538 2560 2577                       |
-// | 409    | conflicts with the current state      | 1010 1027 2502 2507–2510 2514 2519–2522 2531 2535 2539 2541–2544 2551–2553 2563–2566 2576 2579 2580 2583 2584 2588 |
+// | 404    | no such tournament, season, team, account, provider | 150 1002 2501 2536 2538 2560 2577                       |
+// | 409    | conflicts with the current state      | 153–155 1010 1027 2502 2507–2510 2514 2519–2522 2531 2535 2539 2541–2544 2551–2553 2563–2566 2576 2579 2580 2583 2584 2588 |
 // | 429    | too often / rate limited              | 130 1028 2515                                           |
 // | 500    | server-side failure                   | 1 2503 2532–2534 2537 2550 2559 2561                    |
-// | 503    | banned, or temporarily unavailable    | 503 2525–2528                                           |
+// | 503    | banned, or temporarily unavailable    | 152 503 2525–2528                                           |
 
 export interface ErrorInfo {
   /** HTTP status of the error response. */
@@ -32,6 +32,7 @@ const STATUS_GROUPS: readonly [number, readonly ErrorCode[]][] = [
     [
       E.WRONG_CODE,
       E.BAD_EMAIL,
+      E.OIDC_FAILED,
       E.WRONG_PASSWORD,
       E.NOT_ON_ROSTER,
       E.PARAM_ERROR,
@@ -77,6 +78,7 @@ const STATUS_GROUPS: readonly [number, readonly ErrorCode[]][] = [
     404,
     [
       E.ACCOUNT_NOT_FOUND,
+      E.OIDC_PROVIDER_UNKNOWN,
       E.CONTEST_NOT_FOUND,
       E.NO_ACTIVE_SEASON,
       E.NO_OPEN_SEASON,
@@ -89,6 +91,9 @@ const STATUS_GROUPS: readonly [number, readonly ErrorCode[]][] = [
     [
       E.NICKNAME_TAKEN,
       E.EMAIL_REGISTERED,
+      E.OIDC_IDENTITY_TAKEN,
+      E.OIDC_LAST_LOGIN,
+      E.PASSWORD_ALREADY_SET,
       E.LIMIT_REACHED,
       E.NOT_STARTED,
       E.ALREADY_ENDED,
@@ -138,7 +143,14 @@ const STATUS_GROUPS: readonly [number, readonly ErrorCode[]][] = [
   ],
   [
     503,
-    [E.BANNED, E.CREATE_UNAVAILABLE, E.NAME_EDIT_UNAVAILABLE, E.NOTICE_EDIT_UNAVAILABLE, E.CHAT_UNAVAILABLE],
+    [
+      E.BANNED,
+      E.OIDC_PROVIDER_UNAVAILABLE,
+      E.CREATE_UNAVAILABLE,
+      E.NAME_EDIT_UNAVAILABLE,
+      E.NOTICE_EDIT_UNAVAILABLE,
+      E.CHAT_UNAVAILABLE,
+    ],
   ],
 ];
 

@@ -12,6 +12,17 @@ export const ErrorCode = {
   BAD_EMAIL: 121,
   CODE_TOO_OFTEN: 130,
 
+  // Social login (OAuth family 101–158; ours): 150 the provider is not configured here, 151 the sign-in with the
+  // provider failed (refused, expired, state or token not valid), 152 the provider cannot be reached, 153 the
+  // provider account is linked to another account (or this account has one of that provider), 154 removing the
+  // last way to log in, 155 the account has a password already.
+  OIDC_PROVIDER_UNKNOWN: 150,
+  OIDC_FAILED: 151,
+  OIDC_PROVIDER_UNAVAILABLE: 152,
+  OIDC_IDENTITY_TAKEN: 153,
+  OIDC_LAST_LOGIN: 154,
+  PASSWORD_ALREADY_SET: 155,
+
   // Resources and accounts
   INSUFFICIENT_CURRENCY: 501,
   BANNED: 503,

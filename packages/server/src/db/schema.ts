@@ -42,7 +42,13 @@ export const accounts = pgTable(
     currency: integer('currency').notNull().default(0),
     canCreate: boolean('can_create').notNull().default(true),
     isOperator: boolean('is_operator').notNull().default(false),
+    /** Where the account last logged in from: its address, and the browser's device id when it sent one. */
+    lastLoginIp: text('last_login_ip'),
+    lastLoginDevice: text('last_login_device'),
+    lastLoginTime: unix('last_login_time'),
     createTime: unix('create_time').notNull(),
+    /** 1 CN, 2 JP, 3 US/international: set at registration from `TAIKAI_DEFAULT_ZONE`, changed by the operator. */
+    zone: integer('zone').notNull().default(3),
   },
   // Nicknames are unique regardless of case.
   (t) => [
@@ -81,6 +87,45 @@ export const handoffCodes = pgTable(
     expireTime: unix('expire_time').notNull(),
   },
   (t) => [index('handoff_codes_account_idx').on(t.accountId)],
+);
+
+/**
+ * Social login: an account of an OpenID Connect provider (its issuer's `sub`) linked to a taikai account, at most
+ * one per provider and account. `email`: what the provider said at linking, shown on the account page.
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().default(''),
+    linkTime: unix('link_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    uniqueIndex('oidc_identities_account_provider_key').on(t.accountId, t.provider),
+  ],
+);
+
+/**
+ * Social logins under way: what the callback checks (PKCE verifier, nonce), keyed by the hash of the request's
+ * `state`; short-lived, deleted by the callback that uses it. `linkAccountId`: linking to that logged-in account.
+ */
+export const oidcRequests = pgTable(
+  'oidc_requests',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    linkAccountId: integer('link_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    createTime: unix('create_time').notNull(),
+    expireTime: unix('expire_time').notNull(),
+  },
+  (t) => [index('oidc_requests_expire_idx').on(t.expireTime)],
 );
 
 export const verificationCodes = pgTable(
@@ -189,10 +234,16 @@ export const contests = pgTable(
     lockTime: unix('lock_time'),
     /** Text awaiting review (`check_state` 1), or null. */
     pendingText: jsonb('pending_text').$type<PendingTextRow>(),
+    /** 1: the tournament's games move its players' levels (server README, "Player levels"). */
+    rated: integer('rated').notNull().default(0),
   },
   (t) => [
     uniqueIndex('contests_contest_id_key').on(t.contestId),
     index('contests_creator_idx').on(t.creatorId),
+    // The player portal's public list: listed (show-in-list on), live tournaments, newest first.
+    index('contests_listed_idx')
+      .on(t.createTime, t.uniqueId)
+      .where(sql`${t.open} = 1 and ${t.deleteTime} is null`),
   ],
 );
 
@@ -287,6 +338,8 @@ export const contestAdmins = pgTable(
       .notNull()
       .references(() => accounts.id),
     createTime: unix('create_time').notNull(),
+    /** The manager's role (`ManagerRole`): 1 admin, 2 chat manager, 3 player manager. */
+    role: integer('role').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.uniqueId, t.accountId] }),
@@ -614,7 +667,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     time: unix('time').notNull(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    // The operator's acts (the operator console's history), newest first.
+    index('audit_log_operator_idx').on(t.id).where(sql`${t.action} like 'operator.%'`),
+  ],
 );
 
 /**
@@ -772,4 +829,49 @@ export const gameMoments = pgTable(
     result: jsonb('result'),
   },
   (t) => [index('game_moments_game_at_idx').on(t.gameUuid, t.at, t.id)],
+);
+
+/**
+ * Each account's level of a kind of play (type 1 four-player, 2 three-player) and its points within it (server
+ * README, "Player levels"). No row: Novice 1 with 0 points, where every account starts.
+ */
+export const playerLevels = pgTable(
+  'player_levels',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    level: integer('level').notNull(),
+    points: integer('points').notNull(),
+    updateTime: unix('update_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.type] })],
+);
+
+/**
+ * What each rated game did to each human player's level: one row per record and account, written with the
+ * record, so that a game is never counted twice (a retried settlement, a table taken over).
+ */
+export const levelGames = pgTable(
+  'level_games',
+  {
+    recordUuid: text('record_uuid')
+      .notNull()
+      .references(() => gameRecords.uuid, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    place: integer('place').notNull(),
+    levelBefore: integer('level_before').notNull(),
+    pointsBefore: integer('points_before').notNull(),
+    levelAfter: integer('level_after').notNull(),
+    pointsAfter: integer('points_after').notNull(),
+    time: unix('time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordUuid, t.accountId] }),
+    index('level_games_account_idx').on(t.accountId, t.time),
+  ],
 );

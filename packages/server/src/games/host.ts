@@ -32,6 +32,7 @@ import type { Db } from '../db/client';
 import type { GameSeatRow, ProgressRow } from '../db/schema';
 import { FloodWindow } from '../domains/chat/flood';
 import { chatRefusal } from '../domains/chat/service';
+import { belowLevelLimit } from '../domains/levels/service';
 import { gameCounts } from '../domains/plans/queries';
 import { seasonState } from '../domains/seasons/presenter';
 import * as webhookEvents from '../domains/webhooks/events';
@@ -621,10 +622,12 @@ export class GameHost {
       // A ready player taken off the roster, blacklisted or banned since is no longer ready, and never seated.
       const refusals = await q.seatRefusals(this.db, { uniqueId, seasonId }, ready);
       if (refusals.size > 0) this.withdraw({ uniqueId, seasonId }, [...refusals.keys()]);
+      // A player below one of the tournament's level limits is not seated (create_game_plan refuses them, 2518).
+      const below = await belowLevelLimit(this.db, setting.contestSetting, ready);
       const free = await this.withinGameLimit(
         { uniqueId, seasonId },
         Number(setting.detailRule.max_game_count ?? 0),
-        ready.filter((id) => !refusals.has(id)),
+        ready.filter((id) => !refusals.has(id) && !below.has(id)),
       );
       const size = playerCountOf(setting.roundType);
       for (let i = 0; i + size <= free.length; i += size) {

@@ -270,6 +270,7 @@ export async function matchSetting(
       roundType: contests.roundType,
       detailRule: contests.detailRule,
       emojiSwitch: contests.emojiSwitch,
+      contestSetting: contests.contestSetting,
     })
     .from(seasons)
     .innerJoin(contests, eq(contests.uniqueId, seasons.uniqueId))

@@ -2,6 +2,7 @@ import type { TableEvent } from '@taikai/engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type GameSeatRow, gameHands, gameRecords, games, recordMarks, recordPlayers } from '../db/schema';
+import { earnFromGame } from '../domains/levels/service';
 import { recountPlayers } from '../domains/ranking/queries';
 import * as webhookEvents from '../domains/webhooks/events';
 import { TableLost } from './queries';
@@ -19,8 +20,8 @@ type StoredHand = {
 /**
  * A finished game becomes its record in one transaction: the record (players in placement order, the rule, the
  * hand log, the revealed seed), a row per seat, its players' season figures (`ranking_players`), the yakuman
- * marks of its hands, and the game's state. A record that already exists (a game finished twice across a
- * restart) is not written again.
+ * marks of its hands, the players' levels when the tournament is rated (`earnFromGame`), and the game's state. A
+ * record that already exists (a game finished twice across a restart) is not written again.
  */
 export async function writeRecord(
   db: Db,
@@ -96,6 +97,18 @@ export async function writeRecord(
         tx,
         { uniqueId: game.uniqueId, seasonId: game.seasonId },
         game.seats.map((s) => s.account_id),
+      );
+      // A rated tournament's players move on their ladder, in this transaction: once per record.
+      await earnFromGame(
+        tx,
+        {
+          recordUuid: game.uuid,
+          uniqueId: game.uniqueId,
+          roundType: row.roundType,
+          seats: game.seats,
+          places: players,
+        },
+        now,
       );
       const hands = await tx
         .select({ hand: gameHands.hand, result: gameHands.result })

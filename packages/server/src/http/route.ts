@@ -1,4 +1,4 @@
-import { ErrorCode, issueCode } from '@taikai/protocol';
+import { DEVICE_HEADER, ErrorCode, isDeviceId, issueCode } from '@taikai/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AuthedCtx, Ctx, Deps } from '../context';
@@ -30,11 +30,15 @@ export function callsOf(app: FastifyInstance): readonly CallInfo[] {
 /** The two prefixes every call is served under (WIRE.md). */
 export const PREFIXES = ['/api', '/api/contest_gate/api'] as const;
 
-type Auth = 'public' | 'account';
+/**
+ * Who may call: anyone; a logged-in account (tournament roles are checked by the policy); or an operator account
+ * (`accounts.is_operator`): 401 for no login, 2506 (no permission) for any other account.
+ */
+type Auth = 'public' | 'account' | 'operator';
 type Input<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
-  /** Who may call: anyone, or a logged-in account (tournament roles are checked by the policy). */
+  /** Who may call: anyone, a logged-in account, or an operator (see `Auth`). */
   auth: A;
   /**
    * The policy action the service authorizes on the call's tournament (`managedContest(…, action)`); absent
@@ -54,7 +58,7 @@ type RouteOptions<A extends Auth, S extends z.ZodType | undefined, R> = {
    * call, its handler takes over the reply it is given (`reply.hijack()`) and writes the stream itself.
    */
   stream?: boolean;
-  handler: (ctx: A extends 'account' ? AuthedCtx : Ctx, input: Input<S>, reply: FastifyReply) => Promise<R>;
+  handler: (ctx: A extends 'public' ? Ctx : AuthedCtx, input: Input<S>, reply: FastifyReply) => Promise<R>;
 };
 
 declare module 'fastify' {
@@ -96,9 +100,14 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
     const deps = app.deps;
     const token = tokenOf(request.headers);
     const ctx: Ctx = { ...deps, actor: null, ip: request.ip, now: deps.clock.now(), token };
-    if (options.auth === 'account') {
+    const device = deviceOf(request.headers[DEVICE_HEADER]);
+    if (device) ctx.device = device;
+    if (options.auth !== 'public') {
       const actor: Actor | null = await authenticate(ctx, token);
       if (!actor) throw new ContestError(ErrorCode.NOT_LOGGED_IN, { status: 401 });
+      if (options.auth === 'operator' && !actor.isOperator) {
+        throw new ContestError(ErrorCode.NO_PERMISSION, { message: 'operator accounts only' });
+      }
       ctx.actor = actor;
     }
     // A JSON body is an object; an array, a string or null is refused, not read as `{}`.
@@ -134,6 +143,12 @@ export function route<A extends Auth, S extends z.ZodType | undefined, R>(
       config,
     });
   }
+}
+
+/** The device id a browser sends (`X-Taikai-Device`); anything else (or none: bots) is no device. */
+function deviceOf(raw: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value && isDeviceId(value) ? value : undefined;
 }
 
 function parameterMessage(error: z.ZodError, code: ErrorCode): string {

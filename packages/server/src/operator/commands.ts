@@ -7,6 +7,7 @@ import { importArchive } from '../domains/archives/import';
 import { readArchive } from '../domains/archives/reader';
 import { setOperatorLock } from '../domains/contests/lock';
 import { awaitingReview, decideReview } from '../domains/contests/review';
+import * as levels from '../domains/levels/service';
 import { ContestError } from '../http/errors';
 
 // The operator's commands on accounts, announcements, tournaments, review and archives. They run in the CLI's own
@@ -19,14 +20,18 @@ export const USAGE = `taikai — tournament platform server
   migrate                                 apply database migrations and exit
   backup [--out FILE]                     write a backup while the server runs (default into TAIKAI_BACKUP_DIR)
   restore FILE                            restore a backup into a new data folder or an empty database
-  account create --email E --nickname N [--password P]
+  account create --email E --nickname N [--password P] [--operator]
+                                          --operator: an operator account (may use the operator console)
   account grant <email|id> <amount>       add premium currency
   account take <email|id> <amount>        take premium currency
   account password <email|id> [--password P]  set a new password (random unless given); ends its sessions
-  account ban <email|id|ip>               refuse logins (and end sessions of an account)
-  account unban <email|id|ip>
+  account ban <email|id|ip|device:ID>     refuse logins and registrations (and end sessions of an account);
+                                          device:ID names a browser (its id in the operator console)
+  account unban <email|id|ip|device:ID>
   account allow-create <email|id>         allow creating tournaments
   account deny-create <email|id>
+  account level <email|id> <4p|3p> <code>  put an account at a level (e.g. 10301) with 0 points
+  account zone <email|id> <1|2|3>         set an account's zone: 1 CN, 2 JP, 3 US/international
   announce --lang L --title T --content C platform announcement (lang: default, chs, chs_t, en, jp, kr)
   contest lock <contest_id>               lock a tournament's configuration (its changes answer 2558)
   contest unlock <contest_id>
@@ -40,6 +45,7 @@ Environment: PORT, TAIKAI_DATA_DIR (./.data), DATABASE_URL (PostgreSQL instead o
 SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS/SMTP_FROM, TOKEN_TTL, TAIKAI_DEV_OUTBOX=1, TAIKAI_WEB_DIST,
 TAIKAI_FORBIDDEN_WORDS (file of words masked in names and notices; default <data dir>/forbidden-words.txt),
 TAIKAI_REVIEW_TEXT=1 (new names and notices wait for \`review approve\`),
+TAIKAI_DEFAULT_ZONE (zone of new accounts: 1 CN, 2 JP, 3 US/international, the default),
 TAIKAI_BACKUP_DIR (<data dir>/backups), TAIKAI_BACKUP_EVERY_MINUTES (scheduled backups), TAIKAI_BACKUP_KEEP (7).`;
 
 /** An operator command's error as the operator reads it: a contest error with its code. */
@@ -75,7 +81,12 @@ async function accountCommand(args: string[], env: CommandEnv): Promise<void> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { email: { type: 'string' }, nickname: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      nickname: { type: 'string' },
+      password: { type: 'string' },
+      operator: { type: 'boolean' },
+    },
   });
   const [ref, amount] = positionals;
   const need = (v: string | undefined, what: string) => {
@@ -89,8 +100,11 @@ async function accountCommand(args: string[], env: CommandEnv): Promise<void> {
           email: need(values.email, '--email'),
           nickname: need(values.nickname, '--nickname'),
           password: values.password,
+          isOperator: values.operator === true,
         });
-        env.print(`account ${created.publicId} (internal id ${created.id}) created: ${created.email}`);
+        env.print(
+          `${values.operator ? 'operator account' : 'account'} ${created.publicId} (internal id ${created.id}) created: ${created.email}`,
+        );
         if (!values.password) env.print(`password: ${created.password}`);
         return;
       }
@@ -118,6 +132,25 @@ async function accountCommand(args: string[], env: CommandEnv): Promise<void> {
         await operator.setCreateRight(ctx, need(ref, 'account'), sub === 'allow-create');
         env.print(`${ref} ${sub === 'allow-create' ? 'may' : 'may not'} create tournaments`);
         return;
+      case 'level': {
+        const [, ladder, code] = positionals;
+        const type = ladder === '4p' ? 1 : ladder === '3p' ? 2 : 0;
+        if (!type) throw new Error(`ladder must be 4p or 3p, got ${ladder ?? ''}\n\n${USAGE}`);
+        const shown = await levels.setLevel(
+          ctx,
+          need(ref, 'account'),
+          type,
+          Number(need(code, 'level code')),
+        );
+        const now = shown.levels.find((l) => l.type === type);
+        env.print(`${ladder} level of ${ref} is now ${now?.level} (${now?.points} points)`);
+        return;
+      }
+      case 'zone': {
+        const shown = await levels.setZone(ctx, need(ref, 'account'), Number(need(amount, 'zone')));
+        env.print(`zone of ${ref} is now ${shown.zone}`);
+        return;
+      }
       default:
         throw new Error(`unknown account command: ${sub ?? ''}\n\n${USAGE}`);
     }

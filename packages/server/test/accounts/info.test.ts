@@ -14,7 +14,12 @@ describe('fetch_account_info', () => {
     const res = await world.get('fetch_account_info', {}, { token: org.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { account_id: org.account.id, nickname: 'Banker', currency: [{ id: 100, count: 120 }] },
+      data: {
+        account_id: org.account.id,
+        nickname: 'Banker',
+        currency: [{ id: 100, count: 120 }],
+        is_operator: false,
+      },
     });
   });
 
@@ -75,7 +80,12 @@ describe('first start', () => {
     const empty = await startWorld();
     try {
       const first = await operator.ensureOperator(empty.opCtx());
-      expect(first).toEqual({ email: 'operator@taikai.local', password: expect.stringMatching(/^\S{12,}$/) });
+      // With currency for a first tournament (LIMITS.CREATE_COST).
+      expect(first).toEqual({
+        email: 'operator@taikai.local',
+        password: expect.stringMatching(/^\S{12,}$/),
+        currency: 60,
+      });
       expect(await operator.ensureOperator(empty.opCtx())).toBeNull();
       const login = await empty.post('/api/login', {
         account: first!.email,

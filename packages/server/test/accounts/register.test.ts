@@ -19,10 +19,10 @@ async function codeFor(email: string, purpose: 'register' | 'login' = 'register'
 }
 
 describe('send_code', () => {
-  it('e-mails a six-digit code and answers the cooldown', async () => {
+  it('makes a six-digit code and answers the cooldown, and that the operator holds it (no SMTP here)', async () => {
     const res = await world.post('/api/send_code', { email: 'New.Player@Example.test', purpose: 'register' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { cooldown: 60 } });
+    expect(res.body).toEqual({ data: { cooldown: 60, delivery: 'operator' } });
     const mail = await world.lastMail('new.player@example.test');
     expect(mail?.code).toMatch(/^\d{6}$/);
     expect(mail?.text).toContain(mail?.code);

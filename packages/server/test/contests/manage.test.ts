@@ -115,7 +115,7 @@ describe('fetch_contest_detail', () => {
     const res = await detailOf(admin, String(unique_id));
     expect(res.status).toBe(200);
     expect(res.body.data.manager_role).toBe(1);
-    expect(res.body.data.admin_list).toEqual([{ account_id: admin.account.id, nickname: 'Helper' }]);
+    expect(res.body.data.admin_list).toEqual([{ account_id: admin.account.id, nickname: 'Helper', role: 1 }]);
   });
 
   it("another organiser's tournament is invisible: 2501", async () => {

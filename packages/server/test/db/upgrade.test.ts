@@ -282,8 +282,26 @@ describe('upgrading a database of every earlier release', () => {
   it('a session opened before the upgrade goes on', async () => {
     const info = await world.get('fetch_account_info', {}, { token: oldSession });
     expect(info.body).toEqual({
-      data: { account_id: ids.Aki, nickname: 'Aki', currency: [{ id: 100, count: 940 }] },
+      data: {
+        account_id: ids.Aki,
+        nickname: 'Aki',
+        currency: [{ id: 100, count: 940 }],
+        is_operator: false,
+      },
     });
+  });
+
+  it('an account of an earlier release stands at Novice 1 on both ladders in zone 3; its tournament is not rated', async () => {
+    const level = dataOf(await world.get('fetch_account_level', {}, { token: oldSession }));
+    expect(level).toMatchObject({
+      account_id: ids.Aki,
+      zone: 3,
+      levels: [{ level: 10101 }, { level: 20101 }],
+    });
+    const detail = dataOf(
+      await world.get('fetch_contest_detail', { unique_id: UNIQUE_ID }, { token: oldSession }),
+    );
+    expect(detail.rated).toBe(0);
   });
 
   it('the bot’s API key of an earlier release still logs in and is listed', async () => {

@@ -1,6 +1,7 @@
 import { isErrorCode } from '@taikai/protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import * as operator from '../../src/domains/accounts/operator';
 import { type CallInfo, callsOf } from '../../src/http/route';
 import { CALL_CASES, type CallRequest, fixture, people } from '../support/call-cases';
 import { type Reply, startWorld } from '../support/world';
@@ -135,6 +136,20 @@ async function sendMutation(call: CallInfo, m: Mutation, token: string): Promise
 describe('bad input, call by call', () => {
   let who: Awaited<ReturnType<typeof people>> | undefined;
   let walked = 0;
+  // The operator console's calls are made as an operator account.
+  let operatorToken: string | undefined;
+  const operatorOnce = async () => {
+    if (operatorToken) return operatorToken;
+    const account = { email: 'walk.operator@example.test', password: 'secret-pass' };
+    await operator.createAccount(world.opCtx(), { ...account, nickname: 'WalkOperator', isOperator: true });
+    const login = await world.post('/api/login', {
+      account: account.email,
+      password: account.password,
+      type: 0,
+    });
+    operatorToken = login.body.data.token as string;
+    return operatorToken;
+  };
 
   for (const call of calls) {
     it(`${call.name}: malformed input is refused with 2517 and writes nothing`, async () => {
@@ -143,7 +158,12 @@ describe('bad input, call by call', () => {
       who ??= await people(world);
       const f = await fixture(world, who, testCase);
       // Calls that end a session get one of their own; the rest are made as the tournament's creator.
-      const token = testCase.endsSession ? (await world.login(f.creator)).token : f.creator.token;
+      const token =
+        call.auth === 'operator'
+          ? await operatorOnce()
+          : testCase.endsSession
+            ? (await world.login(f.creator)).token
+            : f.creator.token;
       const request: CallRequest = testCase.request(f, world);
       const valid = (call.method === 'GET' ? request.query : request.body) ?? {};
       const list =

@@ -71,6 +71,9 @@ afterAll(async () => {
 it('the verification code is sent over SMTP to the address', async () => {
   const res = await world.post('/api/send_code', { email: 'smtp.user@example.test', purpose: 'register' });
   expect(res.status).toBe(200);
+  // The pages may say that a mail was sent: it was.
+  expect(res.body.data.delivery).toBe('mail');
+  expect((await world.get('fetch_register_setting')).body.data.verification).toBe('mail');
   const code = (await world.lastMail('smtp.user@example.test'))!.code!;
   expect(received).toHaveLength(1);
   expect(received[0].from).toContain('desk@example.test');

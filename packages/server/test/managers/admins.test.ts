@@ -1,7 +1,7 @@
 import { AddContestAdminRes, ErrorCode, LIMITS } from '@taikai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Organiser, startWorld, type World } from '../support/world';
-import { accountIds, admins, codeOf, contestAudit, named, tournament } from './support';
+import { accountIds, admins, appointed, codeOf, contestAudit, tournament } from './support';
 
 // The manager tab's admin roster: the creator alone adds and removes admins, at most 20, never themself; each
 // account of a call is added or reported on its own.
@@ -34,9 +34,9 @@ describe('add_contest_admin', () => {
     expect(res.body.data).toEqual({
       success: [first.account.id, second.account.id],
       failed: [],
-      admin_list: named(first, second),
+      admin_list: appointed([first, second]),
     });
-    expect(await detailAdmins(creator, unique_id)).toEqual(named(first, second));
+    expect(await detailAdmins(creator, unique_id)).toEqual(appointed([first, second]));
     // The new admin now sees the tournament and its list entry.
     const list = await world.get('fetch_contest_list', {}, { token: first.token });
     expect(list.body.data).toContainEqual(expect.objectContaining({ unique_id, manager_role: 1 }));
@@ -51,8 +51,8 @@ describe('add_contest_admin', () => {
     expect(admins(again)).toEqual([a, b]);
     const entries = await contestAudit(world, unique_id, 'contest_admin.add');
     expect(entries.map((e) => e.after)).toEqual([
-      { admins: [a], added: [a] },
-      { admins: [a, b], added: [b] },
+      { admins: [a], added: [a], role: 1 },
+      { admins: [a, b], added: [b], role: 1 },
     ]);
     expect(entries[0]).toMatchObject({ actorId: creator.account.id, before: { admins: [] } });
   });
@@ -67,7 +67,7 @@ describe('add_contest_admin', () => {
     expect(codeOf(await add(stranger, unique_id, [other]))).toBe(ErrorCode.CONTEST_NOT_FOUND);
     expect(codeOf(await remove(admin, unique_id, [admin.account.id]))).toBe(ErrorCode.CREATOR_ONLY);
     expect(codeOf(await remove(stranger, unique_id, [admin.account.id]))).toBe(ErrorCode.CONTEST_NOT_FOUND);
-    expect(await detailAdmins(creator, unique_id)).toEqual(named(admin));
+    expect(await detailAdmins(creator, unique_id)).toEqual(appointed([admin]));
   });
 
   it('the creator in the list is reported with 2546 and the other accounts are added', async () => {
@@ -84,7 +84,7 @@ describe('add_contest_admin', () => {
       [other],
     );
     const [entry] = await contestAudit(world, unique_id, 'contest_admin.add');
-    expect(entry.after).toEqual({ admins: [other], added: [other] });
+    expect(entry.after).toEqual({ admins: [other], added: [other], role: 1 });
   });
 
   it('an account that does not exist is reported with 1002 and the others are added; none added, no audit', async () => {

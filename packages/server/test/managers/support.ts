@@ -60,3 +60,7 @@ export const admins = (res: Reply): number[] => {
 
 export const named = (...people: Organiser[]) =>
   people.map((p) => ({ account_id: p.account.id, nickname: p.account.nickname }));
+
+/** Admin list entries of people appointed with `role` (1 admin when not given). */
+export const appointed = (people: Organiser[], role = 1) =>
+  people.map((p) => ({ account_id: p.account.id, nickname: p.account.nickname, role }));

@@ -55,6 +55,8 @@ describe('contest_season_player_list', () => {
       create_time: expect.any(Number),
       team_name: '',
       account_data: { total_game_count: 0, recent_games: [], highest_series_points: 0 },
+      level_4p: 10101,
+      level_3p: 20101,
     });
     // state 2 is the default; offset and limit default to 0 and 10.
     const all = await list(s);

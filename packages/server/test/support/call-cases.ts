@@ -1,3 +1,4 @@
+import { ManagerRole } from '@taikai/protocol';
 import { and, eq } from 'drizzle-orm';
 import { contestObservers, contests, seasonPlayers, seasons, teamMembers, teams } from '../../src/db/schema';
 import type { CallInfo } from '../../src/http/route';
@@ -10,7 +11,16 @@ import type { Organiser, Reply, World } from './world';
  */
 
 /** The people a tournament call can come from; `anonymous` sends no token. */
-export const ROLES = ['anonymous', 'stranger', 'observer', 'player', 'admin', 'creator'] as const;
+export const ROLES = [
+  'anonymous',
+  'stranger',
+  'observer',
+  'player',
+  'chatManager',
+  'playerManager',
+  'admin',
+  'creator',
+] as const;
 export type MatrixRole = (typeof ROLES)[number];
 
 export type Fixture = {
@@ -19,6 +29,10 @@ export type Fixture = {
   season_id: number;
   creator: Organiser;
   admin: Organiser;
+  /** A manager appointed as chat manager (role 2). */
+  chatManager: Organiser;
+  /** A manager appointed as player manager (role 3). */
+  playerManager: Organiser;
   /** On the tournament's observer roster; the tournament's observer switch is on. */
   observer: Organiser;
   /** On the roster of the tournament's season. */
@@ -56,6 +70,7 @@ const teamPage = (f: Fixture, fields: Record<string, unknown>): CallRequest => {
 export const CALL_CASES: Record<string, CallCase> = {
   // Accounts
   send_code: { request: () => ({ body: { email: 'someone.new@example.test', purpose: 'register' } }) },
+  fetch_register_setting: { request: () => ({ query: {} }) },
   register: {
     request: () => ({
       body: {
@@ -72,6 +87,14 @@ export const CALL_CASES: Record<string, CallCase> = {
   logout: { request: () => ({ body: {} }), endsSession: true },
   create_handoff_code: { request: () => ({ body: {} }) },
   exchange_handoff_code: { request: () => ({ body: { code: 'no-such-hand-off-code' } }) },
+  // Social login (no provider is configured in these worlds: a start or an unlink answers 150; everyone here has
+  // a password, so a first password answers 155).
+  fetch_oidc_providers: { request: () => ({ query: {} }) },
+  start_oidc_login: { request: () => ({ body: { provider: 'local' } }) },
+  start_oidc_link: { request: () => ({ body: { provider: 'local' } }) },
+  fetch_login_methods: { request: () => ({ query: {} }) },
+  unlink_oidc_identity: { request: () => ({ body: { provider: 'local' } }) },
+  set_first_password: { request: () => ({ body: { password: 'another-secret-pass' } }) },
   fetch_account_info: { request: () => ({ query: {} }) },
   server_time: { request: () => ({ query: {} }) },
   fetch_announcement: { request: () => ({ query: { language: 'en' } }) },
@@ -316,6 +339,10 @@ export const CALL_CASES: Record<string, CallCase> = {
   // ranking; an organiser deletes a chat message (the fixture's season has none: 2517 once let through)
   fetch_my_contests: { request: () => ({ query: {} }) },
   fetch_season_lobby: { request: (f) => ({ query: ids(f) }) },
+  fetch_public_contest_list: {
+    request: () => ({ query: { search: 'Cup', state: 1, offset: 0, limit: 20 } }),
+  },
+  fetch_account_kind: { request: () => ({ query: {} }) },
   fetch_season_public_rank: { request: (f) => ({ query: { ...ids(f), offset: 0, limit: 20 } }) },
   fetch_my_game_records: { request: () => ({ query: { offset: 0, limit: 10 } }) },
   fetch_my_game_record_file: { request: () => ({ query: { uuid: RECORD_UUID } }) },
@@ -344,6 +371,37 @@ export const CALL_CASES: Record<string, CallCase> = {
   },
   test_webhook: { request: (f) => ({ body: { unique_id: f.unique_id, id: 1 } }) },
 
+  // The operator console (operator accounts only; the bad-input walk makes them as an operator)
+  operator_search_accounts: { request: (f) => ({ query: { query: f.stranger.account.nickname } }) },
+  operator_create_account: {
+    request: () => ({ body: { email: 'made.by.operator@example.test', nickname: 'OpMade' } }),
+  },
+  operator_adjust_currency: { request: (f) => ({ body: { account_id: f.stranger.account.id, delta: 5 } }) },
+  operator_set_password: {
+    request: (f) => ({ body: { account_id: f.stranger.account.id, password: 'secret-pass' } }),
+  },
+  operator_set_ban: { request: () => ({ body: { kind: 'ip', value: '192.0.2.77', banned: 1 } }) },
+  operator_ban_list: { request: () => ({ query: { kind: 'ip', offset: 0, limit: 20 } }) },
+  operator_set_create_right: {
+    request: (f) => ({ body: { account_id: f.stranger.account.id, allowed: 1 } }),
+  },
+  operator_announce: { request: () => ({ body: { lang: 'en', title: 'Maintenance', content: 'Tonight.' } }) },
+  operator_announcement_list: { request: () => ({ query: { offset: 0, limit: 20 } }) },
+  operator_delete_announcement: { request: () => ({ body: { id: 999999 } }) },
+  operator_find_contest: { request: (f) => ({ query: { contest_id: f.contest_id } }) },
+  operator_set_contest_lock: { request: (f) => ({ body: { contest_id: f.contest_id, locked: 0 } }) },
+  operator_review_list: { request: () => ({ query: {} }) },
+  operator_review_decide: { request: (f) => ({ body: { contest_id: f.contest_id, approve: 1 } }) },
+  operator_audit_list: { request: () => ({ query: { offset: 0, limit: 20 } }) },
+
+  // Player levels and zones: the caller's own; the operator's reads and changes of any account's
+  fetch_account_level: { request: () => ({ query: {} }) },
+  operator_fetch_account_level: { request: (f) => ({ query: { account_id: f.stranger.account.id } }) },
+  operator_set_level: {
+    request: (f) => ({ body: { account_id: f.stranger.account.id, type: 1, level: 10201 } }),
+  },
+  operator_set_zone: { request: (f) => ({ body: { account_id: f.stranger.account.id, zone: 3 } }) },
+
   // Live channels: the season's event stream (its first event is read, then the stream is dropped)
   season_events: { request: (f) => ({ query: ids(f) }) },
   // A running game watched from the side (no game runs in the fixture: let through, it answers 2517)
@@ -367,17 +425,20 @@ export const CALL_CASES: Record<string, CallCase> = {
 
 /** The people around tournaments: made once, then placed in each fixture. */
 export async function people(world: World) {
-  const [admin, observer, player, stranger] = [
+  const [admin, observer, player, stranger, chatManager, playerManager] = [
+    await world.organiser(),
+    await world.organiser(),
     await world.organiser(),
     await world.organiser(),
     await world.organiser(),
     await world.organiser(),
   ];
-  return { admin, observer, player, stranger };
+  return { admin, observer, player, stranger, chatManager, playerManager };
 }
 
 /**
- * A tournament of its own creator, with `people` as its admin, observer, roster player and stranger. For a team
+ * A tournament of its own creator, with `people` as its admin, chat manager, player manager, observer, roster
+ * player and stranger. For a team
  * call (`teams`) its season ranks teams and has one team, the player in it.
  */
 export async function fixture(
@@ -388,6 +449,8 @@ export async function fixture(
   const creator = await world.organiser({ currency: 60 });
   const { unique_id, contest_id, season_id } = await world.contest(creator);
   await world.makeAdmin(unique_id, who.admin);
+  await world.makeAdmin(unique_id, who.chatManager, ManagerRole.CHAT);
+  await world.makeAdmin(unique_id, who.playerManager, ManagerRole.PLAYER);
   const now = world.clock.now();
   const db = world.database.db;
   await db

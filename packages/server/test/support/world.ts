@@ -198,8 +198,9 @@ export async function startWorld(
     },
 
     /** Makes `who` an admin of a tournament (managing admins is not a call yet). */
-    async makeAdmin(uniqueId: number, who: Organiser) {
-      await addAdmin(database.db, uniqueId, who.account.id, clock.now());
+    /** Appoints a manager of the tournament: an admin, or with `role` 2 a chat manager, 3 a player manager. */
+    async makeAdmin(uniqueId: number, who: Organiser, role?: number) {
+      await addAdmin(database.db, uniqueId, who.account.id, clock.now(), role);
     },
 
     async currencyOf(who: Organiser): Promise<number> {

@@ -211,7 +211,7 @@ describe('requests as clients build them', () => {
     expect(list.body.data[0]).toMatchObject({ unique_id, creator_id: owner.account.id, manager_role: 1 });
     const detail = await world.get('fetch_contest_detail', { unique_id }, { token: owner.token });
     expect(detail.body.data.admin_list).toEqual([
-      { account_id: admin.account.id, nickname: admin.account.nickname },
+      { account_id: admin.account.id, nickname: admin.account.nickname, role: 1 },
     ]);
   });
 

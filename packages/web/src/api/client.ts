@@ -2,6 +2,7 @@ import { type ConsoleLang, type I18nEntry, isErrorCode, messageFor, textFor } fr
 import type { z } from 'zod';
 import { formatMinute } from '../components/time';
 import { currentLanguage, i18next } from '../i18n';
+import { deviceId } from './device';
 import { toastError } from './notify';
 import { isLeavingPage } from './pageLeave';
 import { clearToken, readToken } from './token';
@@ -93,6 +94,9 @@ export async function request<S extends z.ZodType>(
   const headers: Record<string, string> = { 'X-Web-Client-Version': __APP_VERSION__ };
   const token = readToken();
   if (token) headers.Authorization = `Majsoul ${token}`;
+  // The browser's device id, which the server records (and checks against device bans) when a session opens.
+  const device = deviceId();
+  if (device) headers['X-Taikai-Device'] = device;
   let url = path;
   let body: string | undefined;
   if (method === 'GET') {

@@ -1,10 +1,13 @@
 import type { ConsoleLang } from '@taikai/protocol';
-import { i18next, initI18n, loadMessages, rememberLanguage, storedLanguage } from '../i18n';
+import { i18next, initI18n, initialLanguage, loadMessages, rememberLanguage } from '../i18n';
 import { loadAntdLocale } from './antdLocale';
 
-/** Starts the console in the remembered language, with its strings and antd/dayjs locales loaded. */
+/**
+ * Starts the console in the language the reader chose before, else in the browser's preferred one (first visit),
+ * with its strings and antd/dayjs locales loaded. Only a choice in the language switch is remembered.
+ */
 export async function startLanguage(): Promise<void> {
-  const lang = storedLanguage();
+  const lang = initialLanguage();
   await Promise.all([initI18n(lang), loadAntdLocale(lang).catch(() => undefined)]);
 }
 

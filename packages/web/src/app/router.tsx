@@ -20,6 +20,11 @@ const SeasonsTab = lazy(() => import('../pages/contest/seasons/SeasonsTab'));
 const UserCardsTab = lazy(() => import('../pages/contest/user/UserCardsTab'));
 const SeasonPage = lazy(() => import('../pages/season/SeasonPage'));
 const ApiKeysPage = lazy(() => import('../pages/account/ApiKeysPage'));
+// Social login: the provider's landing page, and the account's ways to log in.
+const SocialLanding = lazy(() => import('../pages/login/SocialLanding'));
+const LoginMethodsPage = lazy(() => import('../pages/account/LoginMethodsPage'));
+// The operator console: operator accounts only (the server refuses everyone else with 2506).
+const OperatorPage = lazy(() => import('../pages/operator/OperatorPage'));
 // The player portal: chunks of its own, loaded when a player's page is opened.
 const PlayLayout = lazy(() => import('../pages/play/PlayLayout'));
 const PlayIndexPage = lazy(() => import('../pages/play/PlayIndexPage'));
@@ -43,6 +48,7 @@ const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { path: '/login', element: <LoginPage /> },
+          { path: '/login/social', element: <SocialLanding /> },
           { path: '/register', element: <RegisterPage /> },
           { path: '/privacy', element: <PrivacyPage /> },
         ],
@@ -117,6 +123,8 @@ const router = createBrowserRouter([
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/account/api-keys', element: <ApiKeysPage /> },
+          { path: '/account/logins', element: <LoginMethodsPage /> },
+          { path: '/operator', element: <OperatorPage /> },
           {
             path: '/contest/:contestId',
             element: <ContestPage />,

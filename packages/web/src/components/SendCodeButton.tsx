@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { sendCode } from '../api/calls';
 import { useCooldown } from './useCooldown';
 
-/** Sends an e-mailed verification code for the form's `email` field, then counts down the server's cooldown. */
+/**
+ * Sends a verification code for the form's `email` field, says where it went (e-mailed, or held by the operator
+ * when the server has no mail server), then counts down the server's cooldown.
+ */
 export function SendCodeButton({
   form,
   purpose,
@@ -30,9 +33,11 @@ export function SendCodeButton({
     }
     setSending(true);
     try {
-      const { cooldown } = await sendCode({ email: email.trim(), purpose });
+      const { cooldown, delivery } = await sendCode({ email: email.trim(), purpose });
       startCooldown(cooldown);
-      void message.success(t('login.codeSent'));
+      // Only a server with a mail server e-mails the code; without one the operator holds it.
+      if (delivery === 'mail') void message.success(t('login.codeSent'));
+      else void message.info(t('login.codeWithOperator'), 8);
     } catch {
       // the client has shown the translated error
     } finally {

@@ -15,10 +15,55 @@ const MESSAGE_LOADERS: Record<ConsoleLang, () => Promise<Messages>> = {
   kr: () => import('./locales/kr').then((m) => m.default),
 };
 
-/** The language remembered in this browser, else the fallback. */
-export function storedLanguage(): ConsoleLang {
+/** The language remembered in this browser (the reader chose it), or null. */
+export function storedLanguage(): ConsoleLang | null {
   const saved = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-  return isConsoleLang(saved) ? saved : FALLBACK_LANG;
+  return isConsoleLang(saved) ? saved : null;
+}
+
+/**
+ * The console language of a browser language tag (BCP 47, e.g. `zh-TW`, `ja-JP`, `en`), or null when none fits:
+ * Chinese in traditional script (zh-Hant, or Taiwan, Hong Kong, Macao without a script) → chs_t, other Chinese → chs,
+ * Japanese → jp, Korean → kr, English → en.
+ */
+export function consoleLangOf(tag: string): ConsoleLang | null {
+  const [language = '', ...rest] = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
+  if (language === 'zh') {
+    if (rest.includes('hant')) return 'chs_t';
+    if (rest.includes('hans')) return 'chs';
+    return rest.some((part) => part === 'tw' || part === 'hk' || part === 'mo') ? 'chs_t' : 'chs';
+  }
+  if (language === 'ja') return 'jp';
+  if (language === 'ko') return 'kr';
+  if (language === 'en') return 'en';
+  return null;
+}
+
+/** The first of the browser's preferred languages (most preferred first) the console speaks, or null. */
+export function preferredLanguage(languages: readonly string[]): ConsoleLang | null {
+  for (const tag of languages) {
+    const lang = consoleLangOf(tag);
+    if (lang) return lang;
+  }
+  return null;
+}
+
+/** The browser's preferred languages, most preferred first (`navigator.languages`, else `navigator.language`). */
+function browserLanguages(): readonly string[] {
+  const nav = globalThis.navigator;
+  if (!nav) return [];
+  return nav.languages?.length ? nav.languages : nav.language ? [nav.language] : [];
+}
+
+/**
+ * The language a visit starts in: the one the reader chose in this browser, else the first of the browser's
+ * preferred languages the console speaks, else the fallback (chs).
+ */
+export function initialLanguage(
+  stored: ConsoleLang | null = storedLanguage(),
+  languages: readonly string[] = browserLanguages(),
+): ConsoleLang {
+  return stored ?? preferredLanguage(languages) ?? FALLBACK_LANG;
 }
 
 export function rememberLanguage(lang: ConsoleLang): void {

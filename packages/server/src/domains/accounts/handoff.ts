@@ -11,6 +11,7 @@ import type { AuthedCtx, Ctx } from '../../context';
 import { ContestError } from '../../http/errors';
 import * as q from './queries';
 import { sha256 } from './secrets';
+import { banPairs } from './service';
 import { openSession } from './sessions';
 
 // The mobile hand-off: the console opens the phone-sized pages (or a separate mobile site) signed in as the same
@@ -59,12 +60,7 @@ export async function exchangeHandoffCode(
     const accountId = await q.takeHandoffCode(tx, sha256(code), ctx.now);
     const account = accountId === undefined ? undefined : await q.accountById(tx, accountId);
     if (!account) throw new ContestError(ErrorCode.WRONG_CODE);
-    const pairs: [q.BanKind, string][] = [
-      ['ip', ctx.ip],
-      ['email', account.email],
-      ['account', String(account.id)],
-    ];
-    if (await q.anyBanned(tx, pairs)) throw new ContestError(ErrorCode.BANNED);
+    if (await q.anyBanned(tx, banPairs(ctx, account))) throw new ContestError(ErrorCode.BANNED);
     const session = await openSession(tx, ctx, account.id);
     await audit(
       tx,

@@ -1,5 +1,5 @@
-import { ErrorCode } from '@taikai/protocol';
-import { and, desc, eq, gt, inArray, lt, lte, max, ne, or, sql } from 'drizzle-orm';
+import { type BanKind, ErrorCode } from '@taikai/protocol';
+import { and, desc, eq, gt, ilike, inArray, lt, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { prepared } from '../../db/prepared';
@@ -61,8 +61,14 @@ export async function accountCount(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Inserts an account; an e-mail or nickname taken meanwhile is refused with 1027 or 1010. */
-export async function insertAccount(db: Executor, values: typeof accounts.$inferInsert): Promise<AccountRow> {
+/**
+ * Inserts an account; an e-mail or nickname taken meanwhile is refused with 1027 or 1010. `zone` is required: a
+ * new account takes the operator's default (`ctx.config.defaultZone`, server README "Zones").
+ */
+export async function insertAccount(
+  db: Executor,
+  values: typeof accounts.$inferInsert & { zone: number },
+): Promise<AccountRow> {
   try {
     const [row] = await db.insert(accounts).values(values).returning();
     return row;
@@ -237,7 +243,7 @@ export async function clearAttempts(db: Executor, accountId: number, ip: string)
   await db.delete(loginFailures).where(and(eq(loginFailures.accountId, accountId), eq(loginFailures.ip, ip)));
 }
 
-export type BanKind = 'account' | 'email' | 'ip';
+export type { BanKind };
 
 /** Whether any of the given (kind, value) pairs is banned. */
 export async function anyBanned(db: Executor, pairs: [BanKind, string][]): Promise<boolean> {
@@ -267,6 +273,73 @@ export async function deleteBan(db: Executor, kind: BanKind, value: string): Pro
   return rows.length > 0;
 }
 
+/** The bans in force among the given (kind, value) pairs. */
+export async function bansAmong(db: Executor, pairs: [BanKind, string][]) {
+  if (pairs.length === 0) return [];
+  return db
+    .select()
+    .from(bans)
+    .where(or(...pairs.map(([kind, value]) => and(eq(bans.kind, kind), eq(bans.value, value)))))
+    .orderBy(bans.kind, bans.value);
+}
+
+/** One page of the bans (of one kind), newest first, and how many there are. */
+export async function banPage(db: Executor, page: { kind?: BanKind; offset: number; limit: number }) {
+  const where = page.kind ? eq(bans.kind, page.kind) : undefined;
+  const rows = await db
+    .select()
+    .from(bans)
+    .where(where)
+    .orderBy(desc(bans.createTime), bans.kind, bans.value)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(bans).where(where);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** `text` with the LIKE wildcards and the escape character taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Accounts whose e-mail or nickname holds `text` (any case), or whose id is one of `ids`; by id, at most `limit`.
+ */
+export async function searchAccounts(
+  db: Executor,
+  text: string,
+  ids: number[],
+  limit: number,
+): Promise<AccountRow[]> {
+  const pattern = `%${likeLiteral(text)}%`;
+  return db
+    .select()
+    .from(accounts)
+    .where(
+      or(
+        ilike(accounts.email, pattern),
+        ilike(accounts.nickname, pattern),
+        ...(ids.length > 0 ? [inArray(accounts.id, ids)] : []),
+      ),
+    )
+    .orderBy(accounts.id)
+    .limit(limit);
+}
+
+/** Notes where an account logged in from: the address always, the device when the browser sent one. */
+export async function recordLogin(
+  db: Executor,
+  id: number,
+  from: { ip: string; device?: string; now: number },
+): Promise<void> {
+  await db
+    .update(accounts)
+    .set({
+      lastLoginIp: from.ip,
+      lastLoginTime: from.now,
+      ...(from.device ? { lastLoginDevice: from.device } : {}),
+    })
+    .where(eq(accounts.id, id));
+}
+
 /** Announcements in a language, newest first. */
 export async function announcementsIn(db: Executor, lang: string) {
   return db
@@ -285,6 +358,24 @@ export async function announcementLanguages(db: Executor): Promise<string[]> {
     .groupBy(announcements.lang)
     .orderBy(desc(max(announcements.createTime)), announcements.lang);
   return rows.map((r) => r.lang);
+}
+
+/** One page of every announcement, newest first, and how many there are. */
+export async function announcementPage(db: Executor, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select()
+    .from(announcements)
+    .orderBy(desc(announcements.createTime), desc(announcements.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(announcements);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Deletes an announcement; answers it, or undefined when there was none. */
+export async function deleteAnnouncement(db: Executor, id: number) {
+  const [row] = await db.delete(announcements).where(eq(announcements.id, id)).returning();
+  return row;
 }
 
 export async function insertAnnouncement(db: Executor, values: typeof announcements.$inferInsert) {

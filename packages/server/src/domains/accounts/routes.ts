@@ -4,6 +4,7 @@ import {
   ExchangeHandoffCodeReq,
   FetchAccountInfoReq,
   FetchAnnouncementReq,
+  FetchRegisterSettingReq,
   LoginReq,
   LogoutReq,
   RegisterReq,
@@ -32,6 +33,12 @@ export function accountRoutes(app: FastifyInstance): void {
     body: RegisterReq,
     rateLimit: { max: limits.loginPerIp, timeWindow: 60_000 },
     handler: (ctx, body) => accounts.register(ctx, body),
+  });
+
+  route(app, 'GET', 'fetch_register_setting', {
+    auth: 'public',
+    query: FetchRegisterSettingReq,
+    handler: async (ctx) => accounts.registerSetting(ctx),
   });
 
   route(app, 'POST', 'login', {

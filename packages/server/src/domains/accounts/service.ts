@@ -2,6 +2,7 @@ import type {
   CodePurpose,
   FetchAccountInfoRes,
   FetchAnnouncementRes,
+  FetchRegisterSettingRes,
   LoginReq,
   RegisterReq,
   SendCodeReq,
@@ -70,7 +71,26 @@ export async function sendCode(
     text: `Your taikai verification code is ${code}. It is valid for ${minutes} minutes.`,
     code,
   });
-  return { cooldown: CODE_COOLDOWN_S };
+  return { cooldown: CODE_COOLDOWN_S, delivery: codeDelivery(ctx) };
+}
+
+/**
+ * Where verification codes go: by e-mail when the server has SMTP, else only to `<data dir>/outbox`, where the
+ * operator reads them: the pages then say that the operator holds the code, never that a mail was sent.
+ */
+function codeDelivery(ctx: Ctx): 'mail' | 'operator' {
+  return ctx.config.smtp ? 'mail' : 'operator';
+}
+
+/**
+ * `fetch_register_setting`: how registration works here — codes e-mailed, held by the operator (no mail server),
+ * or not asked at all (`TAIKAI_REGISTER_WITHOUT_CODE=1`) — and the operator's contact for the code.
+ */
+export function registerSetting(ctx: Ctx): z.infer<typeof FetchRegisterSettingRes> {
+  return {
+    verification: ctx.config.registerWithoutCode ? 'off' : codeDelivery(ctx),
+    contact: ctx.config.contact,
+  };
 }
 
 /**
@@ -83,6 +103,12 @@ async function checkCode(ctx: Ctx, email: string, purpose: CodePurpose, code: st
   return stored;
 }
 
+/** The code a call must carry: 116 (wrong code) when it carries none. */
+function requiredCode(code: string | undefined): string {
+  if (!code) throw new ContestError(ErrorCode.WRONG_CODE);
+  return code;
+}
+
 /** Uses a checked code up inside the caller's transaction: of parallel uses of one code, one wins. */
 async function useCode(tx: Executor, email: string, purpose: CodePurpose, codeHash: string): Promise<void> {
   if (!(await q.consumeCode(tx, email, purpose, codeHash))) throw new ContestError(ErrorCode.WRONG_CODE);
@@ -93,14 +119,28 @@ export async function register(
   req: z.infer<typeof RegisterReq>,
 ): Promise<z.infer<typeof SessionRes>> {
   const email = normaliseEmail(req.email);
-  const codeHash = await checkCode(ctx, email, 'register', req.code);
+  // A banned address, device or e-mail registers no account (503), as it logs in to none.
+  if (await q.anyBanned(ctx.db, banPairs(ctx, { email }))) throw new ContestError(ErrorCode.BANNED);
+  // Without verification (the operator's choice) a code sent along is not looked at; else it is required (116).
+  const codeHash = ctx.config.registerWithoutCode
+    ? null
+    : await checkCode(ctx, email, 'register', requiredCode(req.code));
   if (await q.accountByEmail(ctx.db, email)) throw new ContestError(ErrorCode.EMAIL_REGISTERED);
   const nickname = req.nickname.trim();
   if (await q.nicknameTaken(ctx.db, nickname)) throw new ContestError(ErrorCode.NICKNAME_TAKEN);
   const passwordHash = await newCredential(req.password);
   return ctx.db.transaction(async (tx) => {
-    await useCode(tx, email, 'register', codeHash);
-    const account = await q.insertAccount(tx, { email, nickname, passwordHash, createTime: ctx.now });
+    if (codeHash) await useCode(tx, email, 'register', codeHash);
+    const account = await q.insertAccount(tx, {
+      email,
+      nickname,
+      passwordHash,
+      createTime: ctx.now,
+      zone: ctx.config.defaultZone,
+      lastLoginIp: ctx.ip,
+      lastLoginDevice: ctx.device ?? null,
+      lastLoginTime: ctx.now,
+    });
     await audit(
       tx,
       { ...ctx, actor: { id: account.id, nickname, isOperator: false } },
@@ -109,7 +149,7 @@ export async function register(
         targetType: 'account',
         targetId: account.id,
         before: null,
-        after: { email, nickname },
+        after: { email, nickname, verified: codeHash !== null },
       },
     );
     return openSession(tx, ctx, account.id);
@@ -123,11 +163,21 @@ async function accountNamed(ctx: Ctx, name: string): Promise<q.AccountRow | unde
     : q.accountByNickname(ctx.db, name.trim());
 }
 
-/** 503 when the address, or the account or its e-mail, is banned. */
-async function refuseBanned(ctx: Ctx, account: q.AccountRow | undefined): Promise<void> {
+/**
+ * What a login or registration is checked against: the address, the browser's device (when it sent one), and
+ * the account and its e-mail (or the e-mail being registered).
+ */
+export function banPairs(ctx: Ctx, account?: { id?: number; email: string }): [q.BanKind, string][] {
   const pairs: [q.BanKind, string][] = [['ip', ctx.ip]];
-  if (account) pairs.push(['email', account.email], ['account', String(account.id)]);
-  if (await q.anyBanned(ctx.db, pairs)) throw new ContestError(ErrorCode.BANNED);
+  if (ctx.device) pairs.push(['device', ctx.device]);
+  if (account) pairs.push(['email', account.email]);
+  if (account?.id !== undefined) pairs.push(['account', String(account.id)]);
+  return pairs;
+}
+
+/** 503 when the address or the device, or the account or its e-mail, is banned. */
+async function refuseBanned(ctx: Ctx, account: q.AccountRow | undefined): Promise<void> {
+  if (await q.anyBanned(ctx.db, banPairs(ctx, account))) throw new ContestError(ErrorCode.BANNED);
 }
 
 type LoginBy = 'password' | 'code' | 'api_key';
@@ -142,6 +192,7 @@ async function loggedIn(
 ): Promise<z.infer<typeof SessionRes>> {
   return ctx.db.transaction(async (tx) => {
     await write(tx);
+    await q.recordLogin(tx, account.id, { ip: ctx.ip, device: ctx.device, now: ctx.now });
     const session = await openSession(tx, ctx, account.id, apiKeyId);
     await audit(
       tx,
@@ -239,6 +290,7 @@ export async function accountInfo(ctx: AuthedCtx): Promise<z.infer<typeof FetchA
     account_id: account.id,
     nickname: account.nickname,
     currency: [{ id: PREMIUM_CURRENCY_ID, count: account.currency }],
+    is_operator: account.isOperator,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type DeleteSeasonChatMessageReq,
   ErrorCode,
   ListType,
+  roleMay,
   SeasonState,
 } from '@taikai/protocol';
 import type { z } from 'zod';
@@ -13,7 +14,8 @@ import { audit } from '../../audit';
 import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError, messageOf } from '../../http/errors';
-import { adminIdsOf } from '../admins/access';
+import { roleOf } from '../../policy';
+import { managersOf } from '../admins/access';
 import { liveContest } from '../contests/queries';
 import { PlayerState, playerOf } from '../players/queries';
 import { seasonKey, seasonState } from '../seasons/presenter';
@@ -49,9 +51,14 @@ async function standing(db: Executor, ids: SeasonIds, accountId: number) {
   if (!contest) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND);
   const season = await seasonOf(db, ids.uniqueId, ids.seasonId);
   if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
-  const organiser =
-    contest.creatorId === accountId || (await adminIdsOf(db, ids.uniqueId)).includes(accountId);
-  return { contest, season, organiser };
+  // Organisers: the creator and its managers of every role (they write whatever the chat limit); of them, those
+  // who may moderate (creator, admins, chat managers) delete messages.
+  const role = roleOf(
+    { id: accountId },
+    { creatorId: contest.creatorId, ...(await managersOf(db, ids.uniqueId)) },
+  );
+  const organiser = role !== 'none';
+  return { contest, season, organiser, moderator: roleMay(role, 'moderateChat') };
 }
 
 /** Why the season's chat limit keeps a (non-organiser) player from writing, or null when it does not. */
@@ -72,16 +79,16 @@ async function limitRefusal(
   return null;
 }
 
-/** Whether the account is an organiser (creator or admin) of the tournament. */
+/** Whether the account is an organiser (creator or manager of any role) of the tournament. */
 export async function isOrganiser(db: Executor, ids: SeasonIds, accountId: number): Promise<boolean> {
   return (await standing(db, ids, accountId)).organiser;
 }
 
 /** What the account may do in the season's chat now. */
 export async function chatStateOf(db: Executor, ids: SeasonIds, accountId: number): Promise<ChatState> {
-  const { contest, season, organiser } = await standing(db, ids, accountId);
+  const { contest, season, organiser, moderator } = await standing(db, ids, accountId);
   const reason = organiser ? null : await limitRefusal(db, ids, season.chatLimitType, accountId);
-  return { stamps: contest.emojiSwitch === 1, can_send: reason === null, reason, moderator: organiser };
+  return { stamps: contest.emojiSwitch === 1, can_send: reason === null, reason, moderator };
 }
 
 /** The season's latest messages, oldest first. */
@@ -137,7 +144,7 @@ export async function send(
 
 /**
  * An organiser deletes a message of a season's chat (over the link or `delete_season_chat_message`). Refusals:
- * those of `managedSeason` (2501, 2506 for anyone but the creator and admins, 2536), 2517 no such message in the
+ * those of `managedSeason` (2501, 2506 for anyone but the creator, admins and chat managers, 2536), 2517 no such message in the
  * season. Deleting a deleted message changes nothing. Answers whether it was deleted now; one audit entry.
  */
 export async function remove(ctx: AuthedCtx, ids: SeasonIds, id: number): Promise<boolean> {

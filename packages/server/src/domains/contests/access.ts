@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { type Action, authorize, authorizeSpectate, roleOf } from '../../policy';
-import { adminIdsOf } from '../admins/access';
+import { adminIdsOf, managersOf } from '../admins/access';
 import { observes } from '../observers/access';
 import * as q from './queries';
 
@@ -27,7 +27,7 @@ async function refuseMissing(db: Executor, ctx: AuthedCtx, uniqueId: number): Pr
 }
 
 /**
- * A live tournament the actor may take `action` on, with its admins; 2501 when not theirs to see (2560 to the
+ * A live tournament the actor may take `action` on, with its managers (`adminIds`, every role) and their roles; 2501 when not theirs to see (2560 to the
  * creator and admins of a deleted one), 2513/2506 when their role falls short, 2558 for a configuration action
  * (`configures`) while the operator has locked it. Other domains start their calls here.
  */
@@ -46,11 +46,11 @@ export async function managedContest(
   }
   const row = await q.liveContest(db, uniqueId, lock);
   if (!row) return refuseMissing(db, ctx, uniqueId);
-  const adminIds = await adminIdsOf(db, uniqueId);
+  const { adminIds, managerRoles } = await managersOf(db, uniqueId);
   const manager = row.creatorId === ctx.actor.id || adminIds.includes(ctx.actor.id);
-  // Observers are looked up only for accounts that are not creator or admin.
+  // Observers are looked up only for accounts that are not creator or manager.
   const observer = !manager && (await observes(db, row, ctx.actor.id));
-  return allowed(ctx, action, configures, { row, adminIds, onObserverRoster: observer });
+  return allowed(ctx, action, configures, { row, adminIds, managerRoles, onObserverRoster: observer });
 }
 
 /**
@@ -88,17 +88,18 @@ function allowed(
   ctx: AuthedCtx,
   action: Action,
   configures: boolean,
-  found: { row: q.ContestRow; adminIds: number[]; onObserverRoster: boolean },
+  found: { row: q.ContestRow; adminIds: number[]; managerRoles: number[]; onObserverRoster: boolean },
 ) {
-  const { row, adminIds } = found;
+  const { row, adminIds, managerRoles } = found;
   const access = {
     creatorId: row.creatorId,
     adminIds,
+    managerRoles,
     observes: row.observerSwitch === 1 && found.onObserverRoster,
   };
   authorize(ctx.actor, action, access);
   if (configures && row.lockTime !== null) throw new ContestError(ErrorCode.LOCKED_BY_OPERATOR);
-  return { row, adminIds, role: roleOf(ctx.actor, access) };
+  return { row, adminIds, managerRoles, role: roleOf(ctx.actor, access) };
 }
 
 /**
@@ -108,10 +109,11 @@ function allowed(
 export async function spectatedContest(db: Executor, ctx: AuthedCtx, uniqueId: number) {
   const found = await q.contestAccess(db, { uniqueId, accountId: ctx.actor.id });
   if (!found) return refuseMissing(db, ctx, uniqueId);
-  const { row, adminIds } = found;
+  const { row, adminIds, managerRoles } = found;
   authorizeSpectate(ctx.actor, {
     creatorId: row.creatorId,
     adminIds,
+    managerRoles,
     observerSwitch: row.observerSwitch,
     publicSpectating: row.publicSpectating,
     onObserverRoster: found.onObserverRoster,

@@ -1,18 +1,11 @@
 import type { ContestListItemWire, ContestListSeasonWire, FetchContestDetailRes } from '@taikai/protocol';
-import { ManagerRole } from '@taikai/protocol';
+import { managerRoleNumber } from '@taikai/protocol';
 import type { z } from 'zod';
 import type { PendingTextRow } from '../../db/schema';
 import type { Role } from '../../policy';
 import type { ContestRow } from './queries';
 
 type Detail = z.infer<typeof FetchContestDetailRes>;
-
-const MANAGER_ROLE: Record<Role, number> = {
-  creator: ManagerRole.CREATOR,
-  admin: ManagerRole.ADMIN,
-  observer: 0,
-  none: 0,
-};
 
 /** 1 before the start, 2 running, 3 after the finish time. */
 export function contestState(row: ContestRow, now: number): number {
@@ -48,7 +41,7 @@ export function presentListItem(
     open: row.open,
     mode: row.roundType,
     game_mode: gameMode(row) as Detail['game_mode'],
-    manager_role: MANAGER_ROLE[role],
+    manager_role: managerRoleNumber(role),
   };
 }
 
@@ -88,6 +81,7 @@ export function presentDetail(
     observer_switch: row.observerSwitch,
     spectate_delay: row.spectateDelay,
     public_spectating: row.publicSpectating,
+    rated: row.rated,
     check_state: row.checkState,
     ...(row.pendingText ? { pending_review: presentPending(row.pendingText) } : {}),
     mode: row.roundType,
@@ -102,6 +96,6 @@ export function presentDetail(
     // `game_limit` is the enforced limit, `detail_rule.max_game_count`, under its other wire name.
     contest_setting: { ...row.contestSetting, game_limit: Number(row.detailRule.max_game_count ?? 0) },
     game_mode: gameMode(row) as Detail['game_mode'],
-    manager_role: MANAGER_ROLE[parts.role],
+    manager_role: managerRoleNumber(parts.role),
   };
 }

@@ -22,8 +22,10 @@ type Value = number | Placeholder;
 /** A live tournament with what decides the caller's role in it, and optionally one of its seasons. */
 export type ContestAccessRow = {
   row: ContestRow;
-  /** Its admins, in the order they were made admins. */
+  /** Its managers of every role, in the order they were appointed. */
   adminIds: number[];
+  /** Their roles (`ManagerRole` 1 admin, 2 chat, 3 player), index for index. */
+  managerRoles: number[];
   /** Whether the caller is on its observer roster (whatever its observer switch). */
   onObserverRoster: boolean;
   /** The season asked for, null when the tournament has none of that id. */
@@ -38,6 +40,8 @@ const accessSelection = (accountId: Value) => ({
   // Written with table names: drizzle leaves the table out of a column in a one-table select, which inside a
   // subquery would read the subquery's own column.
   adminIds: sql<number[]>`coalesce((select array_agg(a.account_id order by a.create_time, a.account_id)
+    from contest_admins a where a.unique_id = "contests"."unique_id"), '{}')`,
+  managerRoles: sql<number[]>`coalesce((select array_agg(a.role order by a.create_time, a.account_id)
     from contest_admins a where a.unique_id = "contests"."unique_id"), '{}')`,
   onObserverRoster: sql<boolean>`exists (select 1 from contest_observers o
     where o.unique_id = "contests"."unique_id" and o.account_id = ${accountId})`,

@@ -1,6 +1,8 @@
+import { ErrorCode } from '@taikai/protocol';
 import { audit } from '../../audit';
 import type { AuthedCtx, Ctx } from '../../context';
 import type { I18nRow, PendingTextRow } from '../../db/schema';
+import { ContestError } from '../../http/errors';
 import * as q from './queries';
 
 // Review of names and notices (spec §4): when the deployment asks for it (`TAIKAI_REVIEW_TEXT=1`), a new name or
@@ -57,13 +59,18 @@ export function awaitingReview(ctx: Ctx): Promise<q.ContestRow[]> {
 
 /**
  * The operator's decision on a tournament's pending text (by its public `contest_id`): approved text becomes
- * public, refused text is dropped; either way `check_state` returns to 0. Throws when there is nothing to decide.
+ * public, refused text is dropped; either way `check_state` returns to 0. 2501 when there is no such tournament,
+ * 2517 when it has nothing to decide.
  */
 export async function decideReview(ctx: Ctx, contestId: number, approve: boolean): Promise<q.ContestRow> {
   return ctx.db.transaction(async (tx) => {
     const row = await q.liveContestByContestIdForUpdate(tx, contestId);
-    if (!row) throw new Error(`no tournament ${contestId}`);
-    if (!row.pendingText) throw new Error(`tournament ${contestId} has nothing awaiting review`);
+    if (!row) throw new ContestError(ErrorCode.CONTEST_NOT_FOUND, { message: `no tournament ${contestId}` });
+    if (!row.pendingText) {
+      throw new ContestError(ErrorCode.PARAM_ERROR, {
+        message: `tournament ${contestId} has nothing awaiting review`,
+      });
+    }
     const text = textOf(row.pendingText) as Partial<Record<Reviewed, I18nRow>>;
     const changes: ContestChanges = { pendingText: null, checkState: 0, ...(approve ? text : {}) };
     const updated = await q.updateContest(tx, row.uniqueId, changes);

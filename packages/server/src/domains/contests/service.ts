@@ -132,7 +132,7 @@ export async function createContest(
 /** Tournaments the account created or administers, newest first. */
 export async function contestList(ctx: AuthedCtx): Promise<z.infer<typeof FetchContestListRes>> {
   const adminOf = await admins.administeredBy(ctx.db, ctx.actor.id);
-  const rows = await q.contestsOfManager(ctx.db, ctx.actor.id, adminOf);
+  const rows = await q.contestsOfManager(ctx.db, ctx.actor.id, [...adminOf.keys()]);
   const latest = await seasons.latestSeasons(
     ctx.db,
     rows.map((r) => r.uniqueId),
@@ -141,7 +141,7 @@ export async function contestList(ctx: AuthedCtx): Promise<z.infer<typeof FetchC
     presentListItem(
       row,
       latest.get(row.uniqueId) ?? null,
-      row.creatorId === ctx.actor.id ? 'creator' : 'admin',
+      row.creatorId === ctx.actor.id ? 'creator' : (adminOf.get(row.uniqueId) ?? 'none'),
       ctx.now,
     ),
   );
@@ -151,23 +151,28 @@ async function detailOf(
   db: Executor,
   ctx: AuthedCtx,
   row: q.ContestRow,
-  adminIds: number[],
-  role: Role = roleOf(ctx.actor, { creatorId: row.creatorId, adminIds }),
+  managers: admins.Managers,
+  role: Role = roleOf(ctx.actor, { creatorId: row.creatorId, ...managers }),
   seasonRows?: SeasonRow[],
 ): Promise<Detail> {
   return presentDetail(row, {
     seasons: seasonRows
       ? seasons.presentSeasons(seasonRows, ctx.now)
       : await seasons.seasonList(db, row.uniqueId, ctx.now),
-    admins: await admins.adminList(db, adminIds),
+    admins: await admins.adminList(db, managers),
     role,
     now: ctx.now,
   });
 }
 
 export async function contestDetail(ctx: AuthedCtx, uniqueId: number): Promise<Detail> {
-  const { row, adminIds, role, seasons } = await managedContestWithSeasons(ctx.db, ctx, uniqueId, 'view');
-  return detailOf(ctx.db, ctx, row, adminIds, role, seasons);
+  const { row, adminIds, managerRoles, role, seasons } = await managedContestWithSeasons(
+    ctx.db,
+    ctx,
+    uniqueId,
+    'view',
+  );
+  return detailOf(ctx.db, ctx, row, { adminIds, managerRoles }, role, seasons);
 }
 
 const sortedZones = (zones: number[]) => [...new Set(zones)].sort((a, b) => a - b);
@@ -190,26 +195,27 @@ export function cleanText(ctx: AuthedCtx, field: string, text: I18nText): I18nTe
 export async function saveContest(
   tx: Executor,
   ctx: AuthedCtx,
-  found: { row: q.ContestRow; adminIds: number[] },
+  found: { row: q.ContestRow; adminIds: number[]; managerRoles: number[]; role: Role },
   wanted: ContestChanges,
   action: string,
 ): Promise<Detail> {
-  const { row, adminIds } = found;
+  const { row, adminIds, managerRoles, role } = found;
+  const managers = { adminIds, managerRoles };
   const changes = Object.fromEntries(
     Object.entries(holdForReview(ctx, row, wanted)).filter(
       ([k, v]) => !same(v, row[k as keyof q.ContestRow]),
     ),
   ) as ContestChanges;
-  if (Object.keys(changes).length === 0) return detailOf(tx, ctx, row, adminIds);
+  if (Object.keys(changes).length === 0) return detailOf(tx, ctx, row, managers, role);
   const updated = await q.updateContest(tx, row.uniqueId, changes);
   const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof q.ContestRow]]));
   await audit(tx, ctx, { action, targetType: 'contest', targetId: row.uniqueId, before, after: changes });
-  return detailOf(tx, ctx, updated, adminIds);
+  return detailOf(tx, ctx, updated, managers, role);
 }
 
 /**
  * `update_contest_base`: any part of the basic form (names, show in list, hidden and banned zones,
- * multi-language, observer switch, start and end), the advanced form (`contest_setting`, `game_rule_setting`)
+ * multi-language, observer switch, start and end, rated games), the advanced form (`contest_setting`, `game_rule_setting`)
  * and the manager notice. Refusals in order: those of `managedContest` (2558 locked) · 2517/2547 names ·
  * 2563 start of a started tournament, 2564 end of an ended one, 2562/2549 times · 2517 contest setting ·
  * 2517 rule (the first broken limit; a rule the game server cannot play, with `error.unsupported`) · 2548
@@ -239,6 +245,7 @@ export async function updateContestBase(
     if (s.observer_switch !== undefined) wanted.observerSwitch = s.observer_switch;
     if (s.spectate_delay !== undefined) wanted.spectateDelay = s.spectate_delay;
     if (s.public_spectating !== undefined) wanted.publicSpectating = s.public_spectating;
+    if (s.rated !== undefined) wanted.rated = s.rated;
 
     // Times: a running tournament's end may move anywhere after its start, the past included.
     const startChanged = s.start_time !== undefined && s.start_time !== row.startTime;

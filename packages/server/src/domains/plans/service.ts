@@ -20,6 +20,7 @@ import type { AuthedCtx } from '../../context';
 import { ContestError, messageOf } from '../../http/errors';
 import { refuseFirst } from '../contests/names';
 import { refuseUnplayable } from '../contests/rules';
+import { refuseBelowLevelLimit } from '../levels/service';
 import { seasonKey } from '../seasons/presenter';
 import type { SeasonRow } from '../seasons/queries';
 import { managedSeason } from '../seasons/service';
@@ -86,7 +87,7 @@ export async function readyPlayers(
  * in the message, `error.unsupported`) · 2575 not the tournament's player count · 2517 all robots ·
  * 2545 a player twice · 2517 start points (they may differ from init_point only in the standard variant, and
  * then sum to init_point × seats) · 2554 remark over 25 · 1002 no such account · 2511 not on the roster ·
- * 2543 already in a waiting plan or a running game of the season · 2519 `max_game_count` reached (records,
+ * 2518 below one of the tournament's level limits (`contest_setting.level_limit`) · 2543 already in a waiting plan or a running game of the season · 2519 `max_game_count` reached (records,
  * running games and waiting plans count). A start in the past means now; ai_level defaults to the rule's.
  * The season row is locked, so two plans with the same player at once cannot both pass 2543.
  */
@@ -129,6 +130,7 @@ export async function createPlan(
     const faces = await q.facesOf(tx, ids, humans);
     for (const id of humans) if (!faces.has(id)) refuseAccount(ErrorCode.ACCOUNT_NOT_FOUND, id);
     for (const id of humans) if (!faces.get(id)?.onRoster) refuseAccount(ErrorCode.NOT_ON_ROSTER, id);
+    await refuseBelowLevelLimit(tx, contest.contestSetting, humans);
     const busy = await q.busyAccounts(tx, ids);
     for (const id of humans) if (busy.has(id)) refuseAccount(ErrorCode.DUPLICATE_RESERVATION, id);
     const maxGames = Number(rule.max_game_count ?? 0);

@@ -46,7 +46,7 @@ export async function setPlayerLimit(
 ): Promise<z.infer<typeof SetContestSeasonPlayerLimitRes>> {
   const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
   const { result, added, cancelled } = await ctx.db.transaction(async (tx) => {
-    await managedSeason(tx, ctx, ids, 'manageLists', { lock: true, writable: true });
+    await managedSeason(tx, ctx, ids, 'manageBlacklist', { lock: true, writable: true });
     const adds = distinct(req.add_list);
     const removes = distinct(req.remove_list);
     const known = await namesOf(tx, [...adds, ...removes]);

@@ -71,12 +71,14 @@ const noGames = (): AccountData => ({ total_game_count: 0, recent_games: [], hig
 
 /**
  * A sign-up or roster row; its nickname is the season's, else the account's. `games` is what the season's
- * records say of the player (the ranking domain's `accountDataAmong`); `teamName` their team, if any.
+ * records say of the player (the ranking domain's `accountDataAmong`); `teamName` their team, if any; `levels`
+ * their levels now (the levels domain's `levelsAmong`).
  */
 export function presentSeasonPlayer(
   row: ListedPlayerRow,
   games?: AccountData,
   teamName = '',
+  levels?: Record<1 | 2, { level: number }>,
 ): z.infer<typeof SeasonPlayerWire> {
   return {
     account_id: row.accountId,
@@ -86,6 +88,7 @@ export function presentSeasonPlayer(
     create_time: row.createTime,
     team_name: teamName,
     account_data: games ?? noGames(),
+    ...(levels ? { level_4p: levels[1].level, level_3p: levels[2].level } : {}),
   };
 }
 

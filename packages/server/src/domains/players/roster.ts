@@ -21,6 +21,7 @@ import { cancelPlansSeating } from '../../games/queries';
 import { ContestError } from '../../http/errors';
 import { namesOf } from '../accounts/service';
 import { refuseFirst } from '../contests/names';
+import { levelsAmong } from '../levels/service';
 import { accountDataAmong } from '../ranking/service';
 import { seasonKey } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
@@ -76,8 +77,11 @@ export async function playerList(
   const accountIds = rows.map((r) => r.accountId);
   const games = await accountDataAmong(ctx.db, ids, season, accountIds);
   const teams = await teamNamesAmong(ctx.db, season, accountIds);
+  const levels = await levelsAmong(ctx.db, accountIds);
   return {
-    list: rows.map((row) => presentSeasonPlayer(row, games.get(row.accountId), teams.get(row.accountId))),
+    list: rows.map((row) =>
+      presentSeasonPlayer(row, games.get(row.accountId), teams.get(row.accountId), levels.get(row.accountId)),
+    ),
     total,
   };
 }

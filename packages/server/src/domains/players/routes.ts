@@ -118,7 +118,7 @@ export function playerRoutes(app: FastifyInstance): void {
 
   route(app, 'POST', 'set_contest_season_player_limit', {
     auth: 'account',
-    policy: 'manageLists',
+    policy: 'manageBlacklist',
     body: SetContestSeasonPlayerLimitReq,
     handler: (ctx, body) => blacklist.setPlayerLimit(ctx, body),
   });

@@ -13,8 +13,9 @@ import type { AuthedCtx } from '../../context';
 import type { Executor } from '../../db/client';
 import { ContestError } from '../../http/errors';
 import { roleOf } from '../../policy';
-import { adminIdsOf } from '../admins/access';
+import { managersOf } from '../admins/access';
 import { publicContest } from '../contests/service';
+import * as levels from '../levels/service';
 import { seasonKey, seasonState } from '../seasons/presenter';
 import { latestSeasonsOf, seasonOf } from '../seasons/queries';
 import * as webhookEvents from '../webhooks/events';
@@ -57,8 +58,8 @@ export async function publicInfo(
 ): Promise<z.infer<typeof FetchContestPublicInfoRes>> {
   const contest = await publicContest(ctx.db, contestId);
   const season = (await latestSeasonsOf(ctx.db, [contest.uniqueId])).get(contest.uniqueId) ?? null;
-  const adminIds = await adminIdsOf(ctx.db, contest.uniqueId);
-  const isManager = roleOf(ctx.actor, { creatorId: contest.creatorId, adminIds }) !== 'none';
+  const managers = await managersOf(ctx.db, contest.uniqueId);
+  const isManager = roleOf(ctx.actor, { creatorId: contest.creatorId, ...managers }) !== 'none';
   if (!season) return presentPublicInfo(contest, null, presentMySignup(undefined, false), isManager);
   const ids = { uniqueId: contest.uniqueId, seasonId: season.seasonId };
   const accepted = await q.acceptedCount(ctx.db, ids);
@@ -83,7 +84,8 @@ export async function mySignup(ctx: AuthedCtx, ids: SeasonIds, contestId?: numbe
  * `signup_contest_season`: the caller signs up; auto-pass seasons accept at once, checked ones leave the
  * sign-up pending. Refusals in order: 2501 no tournament (or a hidden one reached without its `contest_id` by an
  * account it did not invite, `reachableContest`) · 2536 no season · 2565 ended · 2508 finished ·
- * 2552 sign-up closed · 2539 outside the sign-up window (checked seasons) · 2530 blacklisted · 2551 already
+ * 2552 sign-up closed · 2539 outside the sign-up window (checked seasons) · 2524 the caller's zone is banned
+ * (not in `available_zones`) · 2518 the caller's level is below a level limit · 2530 blacklisted · 2551 already
  * pending · 2553 already accepted · 2566 roster full. A rejected player may sign up again (the entry is
  * replaced). The season row is locked, so parallel sign-ups never pass the cap.
  */
@@ -99,6 +101,9 @@ export async function signup(ctx: AuthedCtx, ids: SeasonIds, contestId?: number)
       throw new ContestError(ErrorCode.OUTSIDE_SIGNUP_PERIOD);
     }
     const accountId = ctx.actor.id;
+    // The tournament's banned zones and level limits (server README, "Zones", "Player levels").
+    await levels.refuseBannedZone(tx, contest, accountId);
+    await levels.refuseBelowLevelLimit(tx, contest.contestSetting, [accountId]);
     if ((await q.blacklistedAmong(tx, ids, [accountId])).has(accountId)) {
       throw new ContestError(ErrorCode.BLACKLISTED);
     }

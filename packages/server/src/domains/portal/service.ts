@@ -1,4 +1,11 @@
-import { ErrorCode, type FetchSeasonLobbyReq, type FetchSeasonLobbyRes } from '@taikai/protocol';
+import {
+  ErrorCode,
+  type FetchAccountKindRes,
+  type FetchPublicContestListReq,
+  type FetchPublicContestListRes,
+  type FetchSeasonLobbyReq,
+  type FetchSeasonLobbyRes,
+} from '@taikai/protocol';
 import type { z } from 'zod';
 import type { AuthedCtx } from '../../context';
 import { ContestError } from '../../http/errors';
@@ -13,6 +20,8 @@ import { presentRunningGame } from '../running/presenter';
 import { runningGamesOf } from '../running/queries';
 import { seasonState } from '../seasons/presenter';
 import { seasonOf } from '../seasons/queries';
+import { presentListedContest } from './presenter';
+import * as q from './queries';
 
 // The player portal's lobby of a season: what one player sees of it, gathered from the domains that own it.
 
@@ -36,11 +45,12 @@ export async function seasonLobby(
   if (!season) throw new ContestError(ErrorCode.NO_ACTIVE_SEASON);
   const me = ctx.actor.id;
   const recent = (await recentGamesAmong(ctx.db, ids, [me], RECENT_RESULTS)).get(me) ?? [];
+  const signup = await mySignup(ctx, ids, req.contest_id);
   return {
     unique_id: ids.uniqueId,
     season_id: ids.seasonId,
     season_state: seasonState(season, ctx.now),
-    signup: await mySignup(ctx, ids, req.contest_id),
+    signup,
     organiser: await isOrganiser(ctx.db, ids, me),
     next_game: await nextGameOf(ctx, ids, me),
     playing: ctx.games.playingIn(me, ids.uniqueId, ids.seasonId),
@@ -49,7 +59,44 @@ export async function seasonLobby(
     chat: ctx.config.seasonChat,
     stamps: contest.emojiSwitch === 1,
     watchable: await watchableGames(ctx, ids),
+    // The private notice is for the roster: players whose sign-up was accepted (state 2) in this season.
+    private_notice:
+      signup.state === ON_ROSTER
+        ? (contest.privateNotice as z.infer<typeof FetchSeasonLobbyRes>['private_notice'])
+        : [],
   };
+}
+
+/** A sign-up's state once accepted: on the season's roster. */
+const ON_ROSTER = 2;
+
+/**
+ * `fetch_public_contest_list`: the tournaments listed in the player portal (show-in-list on; which ones a viewer
+ * sees is `listedTo`), newest first, searched by public id or name and filtered by the state of their newest
+ * season, each with the caller's own sign-up state in that season. Any logged-in account.
+ */
+export async function publicContestList(
+  ctx: AuthedCtx,
+  req: z.infer<typeof FetchPublicContestListReq>,
+): Promise<z.infer<typeof FetchPublicContestListRes>> {
+  const { rows, total } = await q.publicContestPage(
+    ctx.db,
+    { accountId: ctx.actor.id },
+    { search: req.search || undefined, state: req.state, now: ctx.now, offset: req.offset, limit: req.limit },
+  );
+  return {
+    list: rows.map((row) => presentListedContest(row, ctx.now)),
+    total,
+  };
+}
+
+/**
+ * `fetch_account_kind`: `organiser` for an operator or an account that created or manages a live tournament (it
+ * lands in the console), else `player` (it lands in the player portal).
+ */
+export async function accountKind(ctx: AuthedCtx): Promise<z.infer<typeof FetchAccountKindRes>> {
+  const organiser = ctx.actor.isOperator || (await q.organisesAny(ctx.db, ctx.actor.id));
+  return { kind: organiser ? 'organiser' : 'player' };
 }
 
 /** The season's running games for a caller who may watch the tournament's games (`spectatedContest`); else null. */

@@ -55,7 +55,7 @@ export function seasonRoutes(app: FastifyInstance): void {
 
   route(app, 'POST', 'set_contest_season_chat_limit', {
     auth: 'account',
-    policy: 'manageLists',
+    policy: 'manageChatLimits',
     body: SetContestSeasonChatLimitReq,
     handler: (ctx, body) => seasons.setChatLimit(ctx, body),
   });

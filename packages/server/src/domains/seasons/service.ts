@@ -368,7 +368,7 @@ export async function setChatLimit(
 ): Promise<z.infer<typeof SetContestSeasonChatLimitRes>> {
   const ids = { uniqueId: req.unique_id, seasonId: req.season_id };
   const { result, changed } = await ctx.db.transaction(async (tx) => {
-    const { season } = await managedSeason(tx, ctx, ids, 'manageLists', { lock: true, writable: true });
+    const { season } = await managedSeason(tx, ctx, ids, 'manageChatLimits', { lock: true, writable: true });
     const list = chatListOf(req.type);
     const success: number[] = [];
     const failed: { account_id: number; error: number }[] = [];

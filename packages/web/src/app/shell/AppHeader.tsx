@@ -1,6 +1,7 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { encodeAccountId } from '@taikai/protocol';
@@ -58,6 +59,23 @@ export function AppHeader() {
                 label: <span data-testid="menu-api-keys">{t('shell.apiKeys')}</span>,
                 onClick: () => navigate('/account/api-keys'),
               },
+              {
+                key: 'logins',
+                icon: <UserOutlined />,
+                label: <span data-testid="menu-login-methods">{t('shell.loginMethods')}</span>,
+                onClick: () => navigate('/account/logins'),
+              },
+              // The operator console, for operator accounts only.
+              ...(account.data?.is_operator
+                ? [
+                    {
+                      key: 'operator',
+                      icon: <SafetyOutlined />,
+                      label: <span data-testid="menu-operator">{t('shell.operator')}</span>,
+                      onClick: () => navigate('/operator'),
+                    },
+                  ]
+                : []),
             ],
           }}
         >

@@ -18,6 +18,8 @@ export interface AccountLookupDialogProps {
   confirmText: (count: number) => string;
   /** A line under the title saying what confirming does. */
   hint?: ReactNode;
+  /** A choice that goes with confirming (the role of new managers), under the hint. */
+  options?: ReactNode;
   /** Prefix of the dialog's test ids (`<prefix>-ids`, `<prefix>-lookup`, `<prefix>-confirm` …). */
   testId: string;
   danger?: boolean;
@@ -42,6 +44,7 @@ export function AccountLookupDialog({
   title,
   confirmText,
   hint,
+  options,
   testId,
   danger,
   excluded,
@@ -139,6 +142,7 @@ export function AccountLookupDialog({
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
+        {options}
         {!result ? (
           <>
             <div>

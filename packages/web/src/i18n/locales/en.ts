@@ -26,6 +26,8 @@ const en: Messages = {
     version: 'Version {{version}}',
     accountId: 'Account ID {{id}}',
     apiKeys: 'API keys',
+    loginMethods: 'Ways to log in',
+    operator: 'Operator console',
   },
   crash: {
     title: 'Something went wrong',
@@ -39,8 +41,12 @@ const en: Messages = {
       'The server sent an answer the console cannot read. Please reload or contact the administrator.',
   },
   login: {
-    title: 'Log in',
-    subtitle: 'Sign in to the tournament console with your e-mail',
+    title: 'Log in to taikai',
+    subtitle: 'Play in tournaments or run your own: one account for both',
+    codeWithOperator: 'This server sends no e-mail: the operator holds your code. Ask them for it.',
+    areas: 'After logging in, go to:',
+    toPortal: 'Player portal',
+    toConsole: 'Tournament console',
     email: 'E-mail',
     emailPlaceholder: 'name@example.com',
     emailRequired: 'Please enter your e-mail',
@@ -61,8 +67,14 @@ const en: Messages = {
     autoLogin: 'Stay logged in',
   },
   register: {
-    title: 'Register',
-    subtitle: 'Create an organiser account',
+    title: 'Create your taikai account',
+    subtitle: 'Sign up to play in tournaments or to run your own',
+    areas: 'After registering, go to:',
+    noCodeNeeded: 'No verification code is needed on this server.',
+    codeWithOperator:
+      'This server sends no e-mail: once you press "Send code", the operator holds your code.',
+    contactOperator: 'Contact the operator for your code',
+    askOperator: 'Ask the operator of this server for your code.',
     nickname: 'Nickname',
     nicknameRequired: 'Please enter a nickname',
     password: 'Password',
@@ -94,6 +106,7 @@ const en: Messages = {
   },
   home: {
     title: 'My tournaments',
+    toPortal: 'Play in tournaments',
     create: 'Create tournament',
     createHint: 'Costs {{cost}} currency',
     empty: 'You have not created or joined the management of any tournament yet',
@@ -163,7 +176,7 @@ const en: Messages = {
     timeRange: 'Dates',
     name: 'Tournament name',
     multiLanguage: 'Multi-language',
-    showInList: 'Show in the tournament list',
+    showInList: "List in the player portal's public tournament list",
     hiddenZones: 'Hidden on servers',
     bannedZones: 'Closed to servers',
     zone1: 'China',
@@ -189,6 +202,9 @@ const en: Messages = {
     spectateDelayHint: 'Spectators see the games this many seconds after they happen (0–600).',
     spectateDelayUnit: 's',
     publicSpectating: 'Public spectating',
+    rated: 'Rated games',
+    ratedHint:
+      'When on, the games of this tournament move their players’ levels (four-player or three-player) by placement.',
     publicSpectatingHint:
       'When on, anyone logged in may watch the running games; when off, the creator, admins and observers (while observers are on).',
     observerHint:
@@ -233,6 +249,12 @@ const en: Messages = {
     addFailed_other: '{{count}} accounts could not be added',
     removeFailed_one: '{{count}} account could not be removed',
     removeFailed_other: '{{count}} accounts could not be removed',
+    roleColumn: 'Role',
+    addRoleLabel: 'Role of the new managers',
+    roleHintAdmin: 'Admin: everything except managers and deleting the tournament',
+    roleHintChat: 'Chat manager: chat limits and chat moderation only',
+    roleHintPlayer: 'Player manager: sign-up review, roster, teams and blacklist only',
+    roleChanged: '{{name}} is now: {{role}}',
     adminsTitle: 'Admins',
     adminsHint:
       'Admins manage seasons, players, games and notices. At most {{max}}; the creator cannot be an admin.',
@@ -273,6 +295,23 @@ const en: Messages = {
     deleteConfirm: 'Delete for good',
     deleted: 'Tournament {{id}} deleted',
   },
+  rights: {
+    notAllowed: 'Your role in this tournament ({{role}}) does not allow this.',
+    roles: {
+      creator: 'Creator',
+      admin: 'Admin',
+      chatManager: 'Chat manager',
+      playerManager: 'Player manager',
+      observer: 'Observer',
+      none: 'Visitor',
+    },
+    roleNotice: {
+      chatManager:
+        'You are a chat manager of this tournament: you set the chat limits and moderate the chat; everything else you can only look at.',
+      playerManager:
+        'You are a player manager of this tournament: you review sign-ups and manage the roster, the teams and the blacklist; everything else you can only look at.',
+    },
+  },
   history: {
     title: 'History',
     total_one: '{{count}} entry',
@@ -307,7 +346,7 @@ const en: Messages = {
         update_private_notice: 'Private notice changed',
         delete: 'Tournament deleted',
       },
-      contest_admin: { add: 'Admins added', remove: 'Admins removed' },
+      contest_admin: { add: 'Admins added', remove: 'Admins removed', role: 'Manager roles changed' },
       contest_observer: { set: 'Observers changed' },
       season: {
         create: 'Season created',
@@ -329,6 +368,7 @@ const en: Messages = {
       operator: { review: { approve: 'Review approved', refuse: 'Review refused' } },
     },
     fields: {
+      role: 'Role (1 admin, 2 chat manager, 3 player manager)',
       name: 'Name',
       open: 'Shown in list',
       showZones: 'Shown in zones',
@@ -815,7 +855,7 @@ const en: Messages = {
   privacy: {
     title: 'Privacy policy',
     stored:
-      'To run tournaments, this server stores your e-mail address, nickname, sign-in records and the tournaments you create or manage.',
+      'To run tournaments, this server stores your e-mail address, nickname, sign-in records (the address and a random id this browser keeps for the console, used to refuse banned devices) and the tournaments you create or manage.',
     mail: 'We only send you account e-mails such as verification codes.',
     contact: 'To see or remove your data, contact the administrator of this server.',
   },
@@ -1145,6 +1185,9 @@ const en: Messages = {
     },
   },
   userCards: {
+    level4p: '4P {{level}}',
+    level3p: '3P {{level}}',
+    levelColumn: 'Level',
     season: 'Season',
     noSeason: 'This tournament has no season yet',
     empty: 'This season has no players yet',

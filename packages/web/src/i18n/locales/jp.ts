@@ -26,6 +26,8 @@ const jp: Messages = {
     version: 'バージョン {{version}}',
     accountId: 'アカウントID {{id}}',
     apiKeys: 'APIキー',
+    loginMethods: 'ログイン方法',
+    operator: '運営コンソール',
   },
   crash: {
     title: 'エラーが発生しました',
@@ -38,8 +40,13 @@ const jp: Messages = {
     badAnswer: 'サーバーから読み取れない応答が返されました。再読み込みするか管理者にお問い合わせください。',
   },
   login: {
-    title: 'ログイン',
-    subtitle: 'メールアドレスで大会管理コンソールにログイン',
+    title: 'taikai にログイン',
+    subtitle: '大会への参加も、自分の大会の開催も、ひとつのアカウントで',
+    codeWithOperator:
+      'このサーバーはメールを送信しません。認証コードは運営者が保管しています。運営者に問い合わせてください。',
+    areas: 'ログイン後の移動先：',
+    toPortal: 'プレイヤーページ',
+    toConsole: '大会管理コンソール',
     email: 'メールアドレス',
     emailPlaceholder: 'name@example.com',
     emailRequired: 'メールアドレスを入力してください',
@@ -60,8 +67,14 @@ const jp: Messages = {
     autoLogin: '自動ログイン',
   },
   register: {
-    title: '新規登録',
-    subtitle: '主催者アカウントを作成します',
+    title: 'taikai アカウントを作成',
+    subtitle: '登録すると大会に参加でき、自分の大会も開けます',
+    areas: '登録後の移動先：',
+    noCodeNeeded: 'このサーバーでは認証コードは不要です。',
+    codeWithOperator:
+      'このサーバーはメールを送信しません。コードを送信すると、認証コードは運営者が保管します。',
+    contactOperator: '運営者に認証コードを問い合わせる',
+    askOperator: 'このサーバーの運営者に認証コードを問い合わせてください。',
     nickname: 'ニックネーム',
     nicknameRequired: 'ニックネームを入力してください',
     password: 'パスワード',
@@ -93,6 +106,7 @@ const jp: Messages = {
   },
   home: {
     title: 'マイ大会',
+    toPortal: '大会に参加する',
     create: '大会を作成',
     createHint: '作成には {{cost}} 通貨が必要です',
     empty: '作成・管理している大会はまだありません',
@@ -162,7 +176,7 @@ const jp: Messages = {
     timeRange: '開催期間',
     name: '大会名',
     multiLanguage: '多言語',
-    showInList: '大会一覧に表示する',
+    showInList: 'プレイヤーページの公開大会一覧に掲載する',
     hiddenZones: '非表示にするサーバー',
     bannedZones: '参加できないサーバー',
     zone1: '中国サーバー',
@@ -188,6 +202,8 @@ const jp: Messages = {
     spectateDelayHint: '観戦者には対局がこの秒数だけ遅れて表示されます（0〜600）。',
     spectateDelayUnit: '秒',
     publicSpectating: '公開観戦',
+    rated: '段位戦',
+    ratedHint: 'オンにすると、この大会の対局の順位がプレイヤーの段位（四人・三人）に反映されます。',
     publicSpectatingHint:
       'オンにすると、ログインしている誰もが進行中の対局を観戦できます。オフのときは作成者・管理者・観戦者（観戦者スイッチがオンのとき）のみです。',
     observerHint:
@@ -232,6 +248,12 @@ const jp: Messages = {
     addFailed_other: '{{count}} 件のアカウントを追加できませんでした',
     removeFailed_one: '{{count}} 件のアカウントを外せませんでした',
     removeFailed_other: '{{count}} 件のアカウントを外せませんでした',
+    roleColumn: '役割',
+    addRoleLabel: '新しい管理者の役割',
+    roleHintAdmin: '管理者：管理者の設定と大会の削除以外のすべて',
+    roleHintChat: 'チャット管理者：チャット制限とチャット管理のみ',
+    roleHintPlayer: 'プレイヤー管理者：参加審査・名簿・チーム・ブラックリストのみ',
+    roleChanged: '{{name}} の役割：{{role}}',
     adminsTitle: '管理者',
     adminsHint:
       '管理者はシーズン、選手、対局、お知らせを管理できます。最大 {{max}} 人で、作成者本人は管理者になれません。',
@@ -272,6 +294,23 @@ const jp: Messages = {
     deleteConfirm: '完全に削除',
     deleted: '大会 {{id}} を削除しました',
   },
+  rights: {
+    notAllowed: 'この大会でのあなたの役割（{{role}}）ではこの操作はできません。',
+    roles: {
+      creator: '作成者',
+      admin: '管理者',
+      chatManager: 'チャット管理者',
+      playerManager: 'プレイヤー管理者',
+      observer: '観戦者',
+      none: '訪問者',
+    },
+    roleNotice: {
+      chatManager:
+        'あなたはこの大会のチャット管理者です。チャット制限の設定とチャットの管理ができます。その他は閲覧のみです。',
+      playerManager:
+        'あなたはこの大会のプレイヤー管理者です。参加申請の審査、名簿・チーム・ブラックリストの管理ができます。その他は閲覧のみです。',
+    },
+  },
   history: {
     title: '操作履歴',
     total_one: '計 {{count}} 件',
@@ -306,7 +345,7 @@ const jp: Messages = {
         update_private_notice: '参加者向けお知らせを変更',
         delete: '大会を削除',
       },
-      contest_admin: { add: '管理者を追加', remove: '管理者を外す' },
+      contest_admin: { add: '管理者を追加', remove: '管理者を外す', role: '管理者の役割変更' },
       contest_observer: { set: '観戦者を変更' },
       season: {
         create: 'シーズンを作成',
@@ -328,6 +367,7 @@ const jp: Messages = {
       operator: { review: { approve: '審査で承認', refuse: '審査で却下' } },
     },
     fields: {
+      role: '役割（1 管理者、2 チャット管理者、3 プレイヤー管理者）',
       name: '名前',
       open: '一覧に表示',
       showZones: '表示するサーバー',
@@ -817,7 +857,7 @@ const jp: Messages = {
   privacy: {
     title: 'プライバシーポリシー',
     stored:
-      '大会の運営のため、このサーバーはメールアドレス、ニックネーム、ログイン記録、作成・管理している大会のデータを保存します。',
+      '大会の運営のため、このサーバーはメールアドレス、ニックネーム、ログイン記録（接続元アドレスと、このブラウザーがコンソール用に保存するランダムな端末ID。BANされた端末の拒否に使います）、作成・管理している大会のデータを保存します。',
     mail: 'お送りするメールは認証コードなどアカウントに関するものだけです。',
     contact: 'データの確認や削除をご希望の場合は、このサーバーの管理者にお問い合わせください。',
   },
@@ -1146,6 +1186,9 @@ const jp: Messages = {
     },
   },
   userCards: {
+    level4p: '四麻 {{level}}',
+    level3p: '三麻 {{level}}',
+    levelColumn: '段位',
     season: 'シーズン',
     noSeason: 'この大会にはまだシーズンがありません',
     empty: 'このシーズンにはまだプレイヤーがいません',

@@ -26,6 +26,8 @@ const kr: Messages = {
     version: '버전 {{version}}',
     accountId: '계정 ID {{id}}',
     apiKeys: 'API 키',
+    loginMethods: '로그인 방법',
+    operator: '운영 콘솔',
   },
   crash: {
     title: '오류가 발생했습니다',
@@ -38,8 +40,13 @@ const kr: Messages = {
     badAnswer: '서버가 읽을 수 없는 응답을 보냈습니다. 새로고침하거나 관리자에게 문의해 주세요.',
   },
   login: {
-    title: '로그인',
-    subtitle: '이메일로 대회 관리 콘솔에 로그인합니다',
+    title: 'taikai 로그인',
+    subtitle: '대회 참가도, 직접 대회 개최도 계정 하나로',
+    codeWithOperator:
+      '이 서버는 이메일을 보내지 않습니다. 인증 코드는 운영자가 보관하니 운영자에게 요청하세요.',
+    areas: '로그인 후 이동:',
+    toPortal: '플레이어 페이지',
+    toConsole: '대회 관리 콘솔',
     email: '이메일',
     emailPlaceholder: 'name@example.com',
     emailRequired: '이메일을 입력해 주세요',
@@ -60,8 +67,13 @@ const kr: Messages = {
     autoLogin: '자동 로그인',
   },
   register: {
-    title: '회원가입',
-    subtitle: '주최자 계정을 만듭니다',
+    title: 'taikai 계정 만들기',
+    subtitle: '가입하면 대회에 참가하고 직접 대회를 열 수 있습니다',
+    areas: '가입 후 이동:',
+    noCodeNeeded: '이 서버에서는 인증 코드가 필요 없습니다.',
+    codeWithOperator: '이 서버는 이메일을 보내지 않습니다. 코드를 보내면 인증 코드는 운영자가 보관합니다.',
+    contactOperator: '운영자에게 인증 코드 요청하기',
+    askOperator: '이 서버의 운영자에게 인증 코드를 요청하세요.',
     nickname: '닉네임',
     nicknameRequired: '닉네임을 입력해 주세요',
     password: '비밀번호',
@@ -93,6 +105,7 @@ const kr: Messages = {
   },
   home: {
     title: '내 대회',
+    toPortal: '대회 참가하기',
     create: '대회 만들기',
     createHint: '{{cost}} 재화가 필요합니다',
     empty: '만들거나 관리 중인 대회가 아직 없습니다',
@@ -162,7 +175,7 @@ const kr: Messages = {
     timeRange: '대회 기간',
     name: '대회 이름',
     multiLanguage: '다국어',
-    showInList: '대회 목록에 표시',
+    showInList: '플레이어 페이지의 공개 대회 목록에 게시',
     hiddenZones: '숨길 서버',
     bannedZones: '참가할 수 없는 서버',
     zone1: '중국 서버',
@@ -188,6 +201,8 @@ const kr: Messages = {
     spectateDelayHint: '관전자는 대국을 이 초만큼 늦게 봅니다 (0–600).',
     spectateDelayUnit: '초',
     publicSpectating: '공개 관전',
+    rated: '단위전',
+    ratedHint: '켜면 이 대회 대국의 순위가 플레이어의 단위(4인·3인)에 반영됩니다.',
     publicSpectatingHint:
       '켜면 로그인한 누구나 진행 중인 대국을 관전할 수 있습니다. 끄면 생성자, 관리자, 관전자(관전자 스위치가 켜져 있을 때)만 가능합니다.',
     observerHint:
@@ -232,6 +247,12 @@ const kr: Messages = {
     addFailed_other: '계정 {{count}}개를 추가하지 못했습니다',
     removeFailed_one: '계정 {{count}}개를 제외하지 못했습니다',
     removeFailed_other: '계정 {{count}}개를 제외하지 못했습니다',
+    roleColumn: '역할',
+    addRoleLabel: '새 관리자의 역할',
+    roleHintAdmin: '관리자: 관리자 설정과 대회 삭제를 제외한 모든 작업',
+    roleHintChat: '채팅 관리자: 채팅 제한과 채팅 관리만',
+    roleHintPlayer: '선수 관리자: 참가 심사, 선수 명단, 팀, 블랙리스트만',
+    roleChanged: '{{name}} 님의 역할: {{role}}',
     adminsTitle: '관리자',
     adminsHint:
       '관리자는 시즌, 선수, 대국, 공지를 관리합니다. 최대 {{max}}명이며 개설자 본인은 관리자가 될 수 없습니다.',
@@ -271,6 +292,23 @@ const kr: Messages = {
     deleteConfirm: '영구 삭제',
     deleted: '대회 {{id}}을(를) 삭제했습니다',
   },
+  rights: {
+    notAllowed: '이 대회에서의 역할({{role}})로는 이 작업을 할 수 없습니다.',
+    roles: {
+      creator: '생성자',
+      admin: '관리자',
+      chatManager: '채팅 관리자',
+      playerManager: '선수 관리자',
+      observer: '관전자',
+      none: '방문자',
+    },
+    roleNotice: {
+      chatManager:
+        '이 대회의 채팅 관리자입니다. 채팅 제한 설정과 채팅 관리를 할 수 있으며, 나머지는 볼 수만 있습니다.',
+      playerManager:
+        '이 대회의 선수 관리자입니다. 참가 신청 심사, 선수 명단·팀·블랙리스트 관리를 할 수 있으며, 나머지는 볼 수만 있습니다.',
+    },
+  },
   history: {
     title: '작업 기록',
     total_one: '총 {{count}}건',
@@ -305,7 +343,7 @@ const kr: Messages = {
         update_private_notice: '참가자 공지 변경',
         delete: '대회 삭제',
       },
-      contest_admin: { add: '관리자 추가', remove: '관리자 제외' },
+      contest_admin: { add: '관리자 추가', remove: '관리자 제외', role: '관리자 역할 변경' },
       contest_observer: { set: '관전자 변경' },
       season: { create: '시즌 생성', update: '시즌 변경', end: '시즌 종료', chat_limit: '채팅 설정 변경' },
       season_player: {
@@ -322,6 +360,7 @@ const kr: Messages = {
       operator: { review: { approve: '심사 승인', refuse: '심사 거절' } },
     },
     fields: {
+      role: '역할 (1 관리자, 2 채팅 관리자, 3 선수 관리자)',
       name: '이름',
       open: '목록에 표시',
       showZones: '표시 서버',
@@ -810,7 +849,7 @@ const kr: Messages = {
   privacy: {
     title: '개인정보 처리방침',
     stored:
-      '대회 운영을 위해 이 서버는 이메일 주소, 닉네임, 로그인 기록, 그리고 만들거나 관리하는 대회 데이터를 저장합니다.',
+      '대회 운영을 위해 이 서버는 이메일 주소, 닉네임, 로그인 기록(접속 주소와 이 브라우저가 콘솔용으로 저장하는 무작위 기기 ID, 차단된 기기를 거부하는 데 사용), 그리고 만들거나 관리하는 대회 데이터를 저장합니다.',
     mail: '인증 코드 등 계정 관련 메일만 보내 드립니다.',
     contact: '데이터 열람이나 삭제를 원하시면 이 서버의 관리자에게 문의해 주세요.',
   },
@@ -1139,6 +1178,9 @@ const kr: Messages = {
     },
   },
   userCards: {
+    level4p: '4인 {{level}}',
+    level3p: '3인 {{level}}',
+    levelColumn: '단위',
     season: '시즌',
     noSeason: '이 대회에는 아직 시즌이 없습니다',
     empty: '이 시즌에는 아직 플레이어가 없습니다',

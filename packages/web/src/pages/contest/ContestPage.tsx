@@ -1,5 +1,5 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
-import { ErrorCode, textFor } from '@taikai/protocol';
+import { type ContestAction, ErrorCode, textFor } from '@taikai/protocol';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
@@ -12,22 +12,22 @@ import { toastError } from '../../api/notify';
 import { useContestDetail } from '../../api/queries';
 import { PageLoading } from '../../app/shell/PageLoading';
 import { currentLanguage } from '../../i18n';
-import { accessOf } from './manager/access';
+import { rightsOf } from './rights';
 import { type ContestOutlet, useRouteUniqueId } from './useContestRoute';
 
-const TABS = [
-  { key: '', label: 'contest.tabs.info' },
-  { key: 'announcement', label: 'contest.tabs.announcement' },
-  { key: 'manager', label: 'contest.tabs.manager' },
-  { key: 'user', label: 'contest.tabs.user' },
-  { key: 'season', label: 'contest.tabs.seasons' },
-  // Creator and admins only (observers do not see it).
-  { key: 'history', label: 'contest.tabs.history' },
-  // Creator and admins only: broadcast overlay links.
-  { key: 'broadcast', label: 'contest.tabs.broadcast' },
-  // Creator and admins only: the tournament's webhooks and their delivery log.
-  { key: 'webhooks', label: 'contest.tabs.webhooks' },
-] as const;
+/** The tabs, each offered to the roles the policy allows its action (`rightsOf`). */
+const TABS: readonly { key: string; label: string; action: ContestAction }[] = [
+  { key: '', label: 'contest.tabs.info', action: 'view' },
+  { key: 'announcement', label: 'contest.tabs.announcement', action: 'view' },
+  { key: 'manager', label: 'contest.tabs.manager', action: 'view' },
+  { key: 'user', label: 'contest.tabs.user', action: 'view' },
+  { key: 'season', label: 'contest.tabs.seasons', action: 'view' },
+  { key: 'history', label: 'contest.tabs.history', action: 'viewHistory' },
+  // Broadcast overlay links.
+  { key: 'broadcast', label: 'contest.tabs.broadcast', action: 'shareOverlays' },
+  // The tournament's webhooks and their delivery log.
+  { key: 'webhooks', label: 'contest.tabs.webhooks', action: 'manageWebhooks' },
+];
 
 /** Tournament pages: the tournament's header, its tab bar, and the tab's page. */
 export default function ContestPage() {
@@ -74,11 +74,7 @@ export default function ContestPage() {
         activeKey={active}
         // A click on the active tab still navigates: from a season page, "Seasons" returns to the list.
         onTabClick={(key) => navigate(key ? `${base}/${key}` : base)}
-        items={TABS.filter(
-          (tab) =>
-            (tab.key !== 'history' && tab.key !== 'broadcast' && tab.key !== 'webhooks') ||
-            accessOf(contest).manages,
-        ).map((tab) => ({
+        items={TABS.filter((tab) => rightsOf(contest).can(tab.action)).map((tab) => ({
           key: tab.key,
           label: <span data-testid={`contest-tab-${tab.key || 'info'}`}>{t(tab.label)}</span>,
         }))}

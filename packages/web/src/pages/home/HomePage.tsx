@@ -1,3 +1,5 @@
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
@@ -5,6 +7,7 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useContestList } from '../../api/queries';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { AnnouncementPanel } from './AnnouncementPanel';
@@ -18,6 +21,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch, isFetching } = useContestList();
   const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
   const contests = useMemo(
     () => [...(data ?? [])].sort((a, b) => b.create_time - a.create_time || b.unique_id - a.unique_id),
     [data],
@@ -30,6 +34,10 @@ export default function HomePage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('home.title')}
           </Typography.Title>
+          {/* The player portal: tournaments to play in, and this account's sign-ups. */}
+          <Button icon={<TrophyOutlined />} data-testid="home-to-portal" onClick={() => navigate('/play')}>
+            {t('home.toPortal')}
+          </Button>
         </div>
         <div className="contest-grid" data-testid="contest-list">
           <CreateContestCard onClick={() => setCreating(true)} />

@@ -20,7 +20,10 @@ import {
 import { autoLogin, setAutoLogin } from '../../api/token';
 import { CodeField, EmailField } from '../../components/EmailCodeFields';
 import { useRevalidateOnLanguage } from '../../components/useRevalidateOnLanguage';
-import { returnPathOf } from './returnPath';
+import { AreaLinks } from './AreaLinks';
+import { fetchAccountKind } from './api';
+import { askedReturn, CONSOLE_HOME, landingOf } from './returnPath';
+import { SocialLogin } from './SocialLogin';
 
 type Method = 'password' | 'code';
 
@@ -32,6 +35,15 @@ interface LoginFields {
   remember: boolean;
   /** Stay logged in across browser restarts. */
   auto: boolean;
+}
+
+/** Where the account just logged in lands: organisers in the console, players in the portal. */
+async function landing(): Promise<string> {
+  try {
+    return landingOf((await fetchAccountKind({ silent: true })).kind);
+  } catch {
+    return CONSOLE_HOME;
+  }
 }
 
 export default function LoginPage() {
@@ -55,9 +67,8 @@ export default function LoginPage() {
       setRememberMe(remember);
       setAutoLogin(auto);
       startSession(session.token, account, method);
-      const from =
-        (location.state as { from?: string } | null)?.from ?? returnPathOf(searchParams.get('next'));
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      const asked = askedReturn((location.state as { from?: string } | null)?.from, searchParams.get('next'));
+      navigate(asked ?? (await landing()), { replace: true });
     } catch {
       // the client has shown the translated error
     } finally {
@@ -66,7 +77,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Card className="auth-card" title={t('login.title')}>
+    <Card className="auth-card" title={<span data-testid="auth-title">{t('login.title')}</span>}>
       <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
       <Segmented<Method>
         block
@@ -117,12 +128,14 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      <SocialLogin />
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
         <Link to="/register" data-testid="login-to-register">
           {t('login.toRegister')}
         </Link>
       </Typography.Paragraph>
+      <AreaLinks page="/login" next={searchParams.get('next')} label={t('login.areas')} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginReturningTo, returnPathOf } from './returnPath';
+import { askedReturn, landingOf, loginReturningTo, returnPathOf } from './returnPath';
 
 describe('the address to come back to after logging in', () => {
   it('a path of this site comes back whole', () => {
@@ -19,5 +19,21 @@ describe('the address to come back to after logging in', () => {
       '/login?next=/',
     ])
       expect(returnPathOf(next)).toBeNull();
+  });
+});
+
+describe('where a login lands', () => {
+  it("an asked return wins: the address's next, else the page that sent the visitor, except the bare site", () => {
+    expect(askedReturn('/contest/123456', null)).toBe('/contest/123456');
+    expect(askedReturn('/play/123456', '/play')).toBe('/play');
+    expect(askedReturn(undefined, '/')).toBe('/');
+    expect(askedReturn('/', null)).toBeNull();
+    expect(askedReturn(undefined, null)).toBeNull();
+    expect(askedReturn('//evil.example', 'https://evil.example')).toBeNull();
+  });
+
+  it('without one, organisers land in the console and players in the portal', () => {
+    expect(landingOf('organiser')).toBe('/');
+    expect(landingOf('player')).toBe('/play');
   });
 });

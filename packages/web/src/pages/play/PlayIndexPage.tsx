@@ -1,4 +1,5 @@
 import RightOutlined from '@ant-design/icons/RightOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import { textFor } from '@taikai/protocol';
 import { useQuery } from '@tanstack/react-query';
@@ -13,11 +14,13 @@ import { formatMinute } from '../../components/time';
 import { currentLanguage } from '../../i18n';
 import { fetchMyContests, type MyContest, portalKeys } from './api';
 import { PlayIdForm } from './PlayIdForm';
+import { PublicContestList } from './PublicContestList';
 import { SEASON_STATE_TAG, SIGNUP_STATE_TAG } from './tags';
 
 /**
- * `/play`: the tournaments the player signed up for (newest sign-up first), each opening its page, and the
- * form to open another by the id its organiser gave.
+ * `/play`: the tournaments the player signed up for (newest sign-up first), each opening its page; the public
+ * tournament list to find and sign up for others; the form to open one by the id its organiser gave; and the
+ * way to the console, to run a tournament of one's own.
  */
 export default function PlayIndexPage() {
   const { t } = useTranslation();
@@ -48,6 +51,7 @@ export default function PlayIndexPage() {
           )}
         </div>
       </Card>
+      <PublicContestList />
       <Card className="play-card">
         <div className="play-stack">
           <div>
@@ -58,8 +62,18 @@ export default function PlayIndexPage() {
               {t('play.enterHint')}
             </Typography.Paragraph>
           </div>
-          <PlayIdForm autoFocus={mine.data?.list.length === 0} />
+          <PlayIdForm />
         </div>
+      </Card>
+      <Card className="play-card">
+        <Link to="/" className="play-list-row" data-testid="play-to-console">
+          <SettingOutlined />
+          <span className="play-list-main">
+            <strong className="play-list-title">{t('portal.home.toConsole')}</strong>
+            <span className="play-list-sub">{t('portal.home.toConsoleHint')}</span>
+          </span>
+          <RightOutlined className="play-list-arrow" />
+        </Link>
       </Card>
     </div>
   );

@@ -1,9 +1,12 @@
 import {
   type DeleteSeasonChatMessageReq,
   DeleteSeasonChatMessageRes,
+  FetchAccountLevelRes,
   FetchMyContestsRes,
   type FetchMyGameRecordsReq,
   FetchMyGameRecordsRes,
+  type FetchPublicContestListReq,
+  FetchPublicContestListRes,
   type FetchSeasonLobbyReq,
   FetchSeasonLobbyRes,
   type FetchSeasonPublicRankReq,
@@ -21,7 +24,9 @@ const contest = (name: string) => `/api/contest/${name}`;
 export type MyContest = z.infer<typeof FetchMyContestsRes>['list'][number];
 export type SeasonLobby = z.infer<typeof FetchSeasonLobbyRes>;
 export type PublicRank = z.infer<typeof FetchSeasonPublicRankRes>;
+export type ListedContest = z.infer<typeof FetchPublicContestListRes>['list'][number];
 export type MyRecord = z.infer<typeof FetchMyGameRecordsRes>['record_list'][number];
+export type MyLevel = z.infer<typeof FetchAccountLevelRes>;
 
 /** Query keys of the portal's reads. */
 export const portalKeys = {
@@ -30,6 +35,9 @@ export const portalKeys = {
   rank: (uniqueId: number, seasonId: number, limit: number) =>
     ['portal', 'rank', uniqueId, seasonId, limit] as const,
   records: (offset: number, limit: number) => ['portal', 'records', offset, limit] as const,
+  level: ['portal', 'level'] as const,
+  publicList: (search: string, state: number, offset: number, limit: number) =>
+    ['portal', 'public-list', search, state, offset, limit] as const,
 };
 
 export const fetchMyContests = (options?: CallOptions) =>
@@ -46,3 +54,10 @@ export const fetchMyGameRecords = (query: In<typeof FetchMyGameRecordsReq>, opti
 
 export const deleteSeasonChatMessage = (body: In<typeof DeleteSeasonChatMessageReq>, options?: CallOptions) =>
   request('POST', contest('delete_season_chat_message'), DeleteSeasonChatMessageRes, body, options);
+
+export const fetchPublicContestList = (query: In<typeof FetchPublicContestListReq>, options?: CallOptions) =>
+  request('GET', contest('fetch_public_contest_list'), FetchPublicContestListRes, query, options);
+
+/** The caller's levels and zone (server README, "Player levels"). */
+export const fetchAccountLevel = (options?: CallOptions) =>
+  request('GET', contest('fetch_account_level'), FetchAccountLevelRes, {}, options);

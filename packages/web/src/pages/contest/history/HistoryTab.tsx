@@ -16,7 +16,7 @@ import { useContestHistory } from '../../../api/queries';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
 import { currentLanguage } from '../../../i18n';
-import { accessOf } from '../manager/access';
+import { rightsOf } from '../rights';
 import { useContestOutlet } from '../useContestRoute';
 import {
   actionLabel,
@@ -74,7 +74,7 @@ function Diff({ lines }: { lines: DiffLine[] }) {
 export default function HistoryTab() {
   const { t, i18n } = useTranslation();
   const { contest } = useContestOutlet();
-  const { manages } = accessOf(contest);
+  const manages = rightsOf(contest).can('viewHistory');
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const history = useContestHistory(contest.unique_id, kind, (page - 1) * PAGE_SIZE, PAGE_SIZE);

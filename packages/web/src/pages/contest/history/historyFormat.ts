@@ -37,6 +37,7 @@ const ID_LISTS = new Set([
   'admins',
   'added',
   'removed',
+  'changed',
   'roster',
   'pending',
   'passed',

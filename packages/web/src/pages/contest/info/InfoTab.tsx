@@ -19,7 +19,7 @@ import { roundTypeLabel, variantLabel, variantOfRule } from '../../../components
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import { DATE_TIME_FORMAT, formatMinute } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
-import { accessOf } from '../manager/access';
+import { readOnlyNoticeKey, rightsOf } from '../rights';
 import { rangeProblem } from '../seasons/seasonTimes';
 import { useContestOutlet } from '../useContestRoute';
 import { ArchiveCard } from './ArchiveCard';
@@ -37,7 +37,8 @@ export default function InfoTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { contest } = useContestOutlet();
-  const { readOnly } = accessOf(contest);
+  const rights = rightsOf(contest);
+  const readOnly = !rights.can('editBase');
   const clock = useServerClock();
   const offset = clock.data?.offset ?? 0;
   const serverNow = useCallback(() => Math.floor(Date.now() / 1000 + offset), [offset]);
@@ -111,7 +112,14 @@ export default function InfoTab() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="contest-info">
-      {readOnly && <Alert type="info" showIcon data-testid="info-readonly" message={t('info.readOnly')} />}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="info-readonly"
+          message={t(readOnlyNoticeKey(rights.role, 'info.readOnly'))}
+        />
+      )}
       {contest.check_state === CheckState.UNDER_REVIEW && (
         <Alert type="info" showIcon message={t('info.reviewPending')} />
       )}
@@ -209,10 +217,13 @@ export default function InfoTab() {
           >
             <Switch data-testid="info-public-spectating" />
           </Form.Item>
+          <Form.Item name="rated" label={t('info.rated')} valuePropName="checked" extra={t('info.ratedHint')}>
+            <Switch data-testid="info-rated" />
+          </Form.Item>
         </Form>
       </Card>
       <SeasonSummary />
-      {!readOnly && <ArchiveCard uniqueId={contest.unique_id} />}
+      {rights.can('exportArchive') && <ArchiveCard uniqueId={contest.unique_id} />}
     </Space>
   );
 }

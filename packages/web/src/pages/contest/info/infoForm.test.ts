@@ -103,6 +103,15 @@ describe('what the info tab sends', () => {
     });
   });
 
+  it('reads and sends the rated switch, off unless set', () => {
+    expect(fieldsOf(timed).rated).toBe(false);
+    const rated = { ...timed, rated: 1 } as ContestDetail;
+    expect(fieldsOf(rated).rated).toBe(true);
+    expect(changedSetting(rated, fieldsOf(rated))).toEqual({});
+    expect(changedSetting(timed, { ...fieldsOf(timed), rated: true })).toEqual({ rated: 1 });
+    expect(changedSetting(rated, { ...fieldsOf(rated), rated: false })).toEqual({ rated: 0 });
+  });
+
   it('sends a changed name with the multi-language switch that shapes it', () => {
     const s = changedSetting(timed, { ...fieldsOf(timed), name: 'Winter League' });
     expect(s).toEqual({ name: [{ lang: 'default', content: 'Winter League' }], i18n_switch: 0 });

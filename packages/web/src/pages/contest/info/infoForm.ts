@@ -26,6 +26,8 @@ export interface InfoFields {
   spectateDelay?: number | null;
   /** Anyone logged in may watch the games. */
   publicSpectating?: boolean;
+  /** The games move the players' levels. */
+  rated?: boolean;
 }
 
 export interface BaseSetting {
@@ -37,6 +39,7 @@ export interface BaseSetting {
   observer_switch: 0 | 1;
   spectate_delay: number;
   public_spectating: 0 | 1;
+  rated: 0 | 1;
 }
 
 /** What update_contest_base is sent: the basic setting's changed fields, and the times when changed. */
@@ -74,6 +77,7 @@ export function fieldsOf(contest: ContestDetail): InfoFields {
     observer: contest.observer_switch === 1,
     spectateDelay: contest.spectate_delay ?? LIMITS.SPECTATE_DELAY_DEFAULT_S,
     publicSpectating: contest.public_spectating === 1,
+    rated: contest.rated === 1,
   };
 }
 
@@ -93,6 +97,7 @@ export function settingOf(fields: InfoFields): BaseSetting {
     observer_switch: fields.observer ? 1 : 0,
     spectate_delay: spectateDelayOf(fields.spectateDelay),
     public_spectating: fields.publicSpectating ? 1 : 0,
+    rated: fields.rated ? 1 : 0,
   };
 }
 

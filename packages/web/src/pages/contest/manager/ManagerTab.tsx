@@ -1,10 +1,12 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import { ErrorCode, LIMITS, textFor } from '@taikai/protocol';
+import { ErrorCode, encodeAccountId, GRANTED_ROLES, LIMITS, roleOfGranted, textFor } from '@taikai/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   addContestAdmin,
+  type ContestDetail,
   deleteContest,
   type ListedAccount,
   removeContestAdmin,
@@ -24,15 +27,18 @@ import type { FoundAccount } from '../../../components/players/accounts';
 import { groupFailures } from '../../../components/players/accounts';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { currentLanguage } from '../../../i18n';
+import { useContestRights } from '../rights';
 import { useContestOutlet } from '../useContestRoute';
-import { accessOf } from './access';
 import { DeleteContestDialog } from './DeleteContestDialog';
 import { ManagerNoticeCard } from './ManagerNoticeCard';
 import { RosterCard } from './RosterCard';
 
+type Manager = ContestDetail['admin_list'][number];
+
 /**
- * Manager tab (spec §2, §6): the manager notice; the admin roster (creator only, at most 20, never the
- * creator); the observer roster while the observer switch is on; deleting the tournament (creator only).
+ * Manager tab (spec §2, §6): the manager notice; the managers (creator only, at most 20 of all roles, never the
+ * creator), each an admin, chat manager or player manager; the observer roster while the observer switch is on;
+ * deleting the tournament (creator only).
  */
 export default function ManagerTab() {
   const { t } = useTranslation();
@@ -40,11 +46,16 @@ export default function ManagerTab() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { contest } = useContestOutlet();
-  const { creator, readOnly } = accessOf(contest);
+  const rights = useContestRights(contest);
+  const creator = rights.can('manageAdmins');
+  const managesObservers = rights.can('manageObservers');
   const uniqueId = contest.unique_id;
   const observing = contest.observer_switch === 1;
-  const observers = useObserverList(uniqueId, observing && !readOnly);
+  const observers = useObserverList(uniqueId, observing && managesObservers);
   const [adding, setAdding] = useState<'admin' | 'observer' | null>(null);
+  // The role the managers added next get.
+  const [addRole, setAddRole] = useState<number>(GRANTED_ROLES[0]);
+  const roleName = (role: number) => t(`rights.roles.${roleOfGranted(role)}`);
   const [deleting, setDeleting] = useState(false);
   const [adminsRefreshing, setAdminsRefreshing] = useState(false);
 
@@ -61,7 +72,7 @@ export default function ManagerTab() {
   const admins = contest.admin_list;
   const adminsFull = admins.length >= LIMITS.ADMINS_MAX;
 
-  const setAdmins = (list: ListedAccount[]) => {
+  const setAdmins = (list: Manager[]) => {
     queryClient.setQueryData(keys.contest(uniqueId), { ...contest, admin_list: list });
     void queryClient.invalidateQueries({ queryKey: keys.contest(uniqueId) });
     void queryClient.invalidateQueries({ queryKey: keys.history(uniqueId) });
@@ -86,6 +97,7 @@ export default function ManagerTab() {
     const result = await addContestAdmin({
       unique_id: uniqueId,
       account_list: fresh.map((a) => a.account_id),
+      role: addRole as 1 | 2 | 3,
     });
     setAdmins(result.admin_list);
     if (result.success.length > 0)
@@ -98,7 +110,18 @@ export default function ManagerTab() {
     return true;
   };
 
-  const removeAdmins = async (accounts: ListedAccount[]) => {
+  // Another role for a manager: the same call, which changes the role of a manager already there.
+  const changeRole = async (manager: Manager, role: number) => {
+    const result = await addContestAdmin({
+      unique_id: uniqueId,
+      account_list: [manager.account_id],
+      role: role as 1 | 2 | 3,
+    });
+    setAdmins(result.admin_list);
+    void message.success(t('manager.roleChanged', { name: manager.nickname, role: roleName(role) }));
+  };
+
+  const removeAdmins = async (accounts: Manager[]) => {
     const list = await removeContestAdmin({
       unique_id: uniqueId,
       account_id_list: accounts.map((a) => a.account_id),
@@ -156,12 +179,20 @@ export default function ManagerTab() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="manager-tab">
-      {readOnly && (
+      {rights.role === 'observer' && (
         <Alert type="info" showIcon title={t('manager.readOnly')} data-testid="manager-readonly" />
       )}
-      <ManagerNoticeCard contest={contest} readOnly={readOnly} />
+      {(rights.role === 'chatManager' || rights.role === 'playerManager') && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(`rights.roleNotice.${rights.role}`)}
+          data-testid="manager-role-notice"
+        />
+      )}
+      <ManagerNoticeCard contest={contest} readOnly={!rights.can('editBase')} />
       {creator && (
-        <RosterCard
+        <RosterCard<Manager>
           testId="admins"
           title={t('manager.adminsTitle')}
           hint={t('manager.adminsHint', { max: LIMITS.ADMINS_MAX })}
@@ -171,6 +202,23 @@ export default function ManagerTab() {
           addBlocked={adminsFull ? t('manager.adminsFull', { max: LIMITS.ADMINS_MAX }) : undefined}
           onAdd={() => setAdding('admin')}
           onRemove={removeAdmins}
+          columns={[
+            {
+              title: t('manager.roleColumn'),
+              key: 'role',
+              width: 180,
+              render: (_, a) => (
+                <Select<number>
+                  size="small"
+                  style={{ width: 160 }}
+                  data-testid={`admins-role-${encodeAccountId(a.account_id)}`}
+                  value={a.role}
+                  onChange={(role) => void changeRole(a, role)}
+                  options={GRANTED_ROLES.map((role) => ({ value: role, label: roleName(role) }))}
+                />
+              ),
+            },
+          ]}
           texts={{
             empty: t('manager.noAdmins'),
             removeOne: (who) => t('manager.removeAdminOne', { name: who }),
@@ -178,13 +226,13 @@ export default function ManagerTab() {
           }}
         />
       )}
-      {!creator && !readOnly && (
+      {!creator && rights.role !== 'observer' && (
         <Card size="small" data-testid="admins-creator-only">
           <Typography.Text type="secondary">{t('manager.adminsCreatorOnly')}</Typography.Text>
         </Card>
       )}
       {observing ? (
-        !readOnly && (
+        managesObservers && (
           <RosterCard
             testId="observers"
             title={t('manager.observersTitle')}
@@ -239,6 +287,28 @@ export default function ManagerTab() {
           adding === 'observer'
             ? t('manager.addObserversConfirm', { count })
             : t('manager.addAdminsConfirm', { count })
+        }
+        options={
+          adding === 'admin' && (
+            <Space orientation="vertical" size={4}>
+              <Typography.Text strong>{t('manager.addRoleLabel')}</Typography.Text>
+              <Radio.Group
+                data-testid="admin-add-role"
+                value={addRole}
+                onChange={(e) => setAddRole(e.target.value)}
+                options={GRANTED_ROLES.map((role) => ({ value: role, label: roleName(role) }))}
+              />
+              <Typography.Text type="secondary">
+                {t(
+                  addRole === GRANTED_ROLES[1]
+                    ? 'manager.roleHintChat'
+                    : addRole === GRANTED_ROLES[2]
+                      ? 'manager.roleHintPlayer'
+                      : 'manager.roleHintAdmin',
+                )}
+              </Typography.Text>
+            </Space>
+          )
         }
         excluded={adding === 'admin' ? notAdminable : undefined}
         excludedTitle={(count) => t('manager.notOffered', { count })}

@@ -8,7 +8,7 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import Table from 'antd/es/table';
+import Table, { type ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { type ReactNode, useState } from 'react';
@@ -20,7 +20,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
  * A roster of accounts (admins or observers): nickname and public id; add; a manager mode with multi-select
  * delete; delete all. Every removal is confirmed.
  */
-export function RosterCard({
+export function RosterCard<T extends ListedAccount = ListedAccount>({
   testId,
   title,
   hint,
@@ -35,12 +35,13 @@ export function RosterCard({
   onAdd,
   onRemove,
   texts,
+  columns = [],
 }: {
   /** Prefix of the card's test ids (`<testId>-add`, `<testId>-row-<publicId>` …). */
   testId: string;
   title: ReactNode;
   hint?: ReactNode;
-  list: readonly ListedAccount[];
+  list: readonly T[];
   loading?: boolean;
   failed?: boolean;
   onRetry?: () => void;
@@ -52,15 +53,17 @@ export function RosterCard({
   addBlocked?: string;
   onAdd: () => void;
   /** Removes the accounts; resolves when done (the dialog stays open on failure). */
-  onRemove: (accounts: ListedAccount[]) => Promise<void>;
+  onRemove: (accounts: T[]) => Promise<void>;
   texts: { empty: string; removeOne: (name: string) => string; removeSome: (count: number) => string };
+  /** More columns, after the public id (the admins' role). */
+  columns?: ColumnsType<T>;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [managing, setManaging] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
 
-  const confirmRemove = (accounts: ListedAccount[], title: string) =>
+  const confirmRemove = (accounts: T[], title: string) =>
     modal.confirm({
       title,
       content: (
@@ -157,7 +160,7 @@ export function RosterCard({
       {failed ? (
         <LoadFailedAlert retrying={!!refreshing} onRetry={() => onRetry?.()} />
       ) : (
-        <Table<ListedAccount>
+        <Table<T>
           size="small"
           rowKey="account_id"
           loading={loading}
@@ -192,6 +195,7 @@ export function RosterCard({
                 </Typography.Text>
               ),
             },
+            ...columns,
             ...(readOnly || showManaging
               ? []
               : [
@@ -199,7 +203,7 @@ export function RosterCard({
                     title: t('players.actions'),
                     key: 'actions',
                     width: 120,
-                    render: (_: unknown, a: ListedAccount) => (
+                    render: (_: unknown, a: T) => (
                       <Button
                         type="link"
                         danger

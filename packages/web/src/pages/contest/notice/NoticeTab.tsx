@@ -14,7 +14,7 @@ import {
 } from '../../../api/calls';
 import { keys } from '../../../api/queries';
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
-import { accessOf } from '../manager/access';
+import { readOnlyNoticeKey, rightsOf } from '../rights';
 import { useContestOutlet } from '../useContestRoute';
 import { NoticeEditor } from './NoticeEditor';
 import { type NoticeValues, noticeListOf, noticeValuesOf, sameNotice, tooLong } from './noticeForm';
@@ -44,7 +44,8 @@ export default function NoticeTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { contest } = useContestOutlet();
-  const { readOnly } = accessOf(contest);
+  const rights = rightsOf(contest);
+  const readOnly = !rights.can('editBase');
   const multi = contest.i18n_switch === 1;
   const [values, setValues] = useState(() => storedOf(contest, multi));
   // What the form is compared with: the stored notices, or the texts just submitted for review.
@@ -111,7 +112,14 @@ export default function NoticeTab() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="notice-tab">
-      {readOnly && <Alert type="info" showIcon title={t('notice.readOnly')} data-testid="notice-readonly" />}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(readOnlyNoticeKey(rights.role, 'notice.readOnly'))}
+          data-testid="notice-readonly"
+        />
+      )}
       {(submitted || contest.check_state === CheckState.UNDER_REVIEW) && (
         <Alert
           type="warning"

@@ -26,6 +26,7 @@ import { keys } from '../../../api/queries';
 import { type SeasonSubpage, seasonMenu } from '../../../app/seasonRoutes';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute, formatRange } from '../../../components/time';
+import { useContestRights } from '../rights';
 import { useContestOutlet } from '../useContestRoute';
 import { CreateSeasonDialog } from './CreateSeasonDialog';
 import { SeasonRemark } from './SeasonRemark';
@@ -66,7 +67,10 @@ export default function SeasonsTab() {
   const rows = [...list].sort((a, b) => b.season_id - a.season_id);
   const expandedKeys = expanded ?? rows.filter((s) => s.state !== SeasonState.ENDED).map((s) => s.season_id);
   const openSeason = list.find((s) => s.state !== SeasonState.ENDED);
-  const canCreate = seasons.isSuccess && !openSeason;
+  // Seasons are created and changed by those who manage them (spec §6); others see the list only.
+  const rights = useContestRights(contest);
+  const managesSeasons = rights.can('manageSeasons');
+  const canCreate = seasons.isSuccess && !openSeason && managesSeasons;
   const seasonBase = `/contest/${routeId}/season`;
 
   const saveRemark = async (season: SeasonItem, remark: string): Promise<boolean> => {
@@ -84,11 +88,13 @@ export default function SeasonsTab() {
     }
   };
 
-  const createTooltip = !seasons.isSuccess
-    ? undefined
-    : openSeason
-      ? t('seasons.createDisabled', { id: openSeason.season_id })
-      : undefined;
+  const createTooltip = !managesSeasons
+    ? rights.why('manageSeasons')
+    : !seasons.isSuccess
+      ? undefined
+      : openSeason
+        ? t('seasons.createDisabled', { id: openSeason.season_id })
+        : undefined;
 
   const header = (
     <Space>
@@ -227,7 +233,7 @@ export default function SeasonsTab() {
                 <SeasonRemark
                   seasonId={s.season_id}
                   remark={s.remark}
-                  readOnly={s.state === SeasonState.ENDED}
+                  readOnly={s.state === SeasonState.ENDED || !managesSeasons}
                   onSave={(remark) => saveRemark(s, remark)}
                 />
               </Space>

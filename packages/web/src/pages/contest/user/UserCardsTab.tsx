@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeasonPlayer } from '../../../api/calls';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { PlayerLevels } from '../../../components/levels/PlayerLevels';
 import { publicIdOf } from '../../../components/players/accounts';
 import { SearchBar } from '../../../components/players/SearchBar';
 import { useRoster } from '../../season/user/queries';
@@ -176,6 +177,13 @@ function PlayerCard({ player, onOpen }: { player: SeasonPlayer; onOpen: () => vo
       <div className="user-card-line">
         {t('userCards.gameCount', { count: player.account_data.total_game_count })}
       </div>
+      <Typography.Text type="secondary" className="user-card-line">
+        <PlayerLevels
+          level4p={player.level_4p}
+          level3p={player.level_3p}
+          testId={`user-card-level-${publicIdOf(player.account_id)}`}
+        />
+      </Typography.Text>
     </Card>
   );
 }

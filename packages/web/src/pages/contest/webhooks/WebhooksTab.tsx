@@ -19,7 +19,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { formatMinute } from '../../../components/time';
-import { accessOf } from '../manager/access';
+import { rightsOf } from '../rights';
 import { useContestOutlet } from '../useContestRoute';
 import {
   createWebhook,
@@ -175,7 +175,7 @@ export default function WebhooksTab() {
   const t = useWebhooksT();
   const { contest } = useContestOutlet();
   const uniqueId = contest.unique_id;
-  const { manages } = accessOf(contest);
+  const manages = rightsOf(contest).can('manageWebhooks');
   const { message } = App.useApp();
   const client = useQueryClient();
   const [editing, setEditing] = useState<Hook | 'new' | null>(null);

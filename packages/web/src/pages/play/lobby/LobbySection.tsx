@@ -2,6 +2,7 @@ import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import PlayCircleFilled from '@ant-design/icons/PlayCircleFilled';
 import RobotOutlined from '@ant-design/icons/RobotOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
+import { textFor } from '@taikai/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
+import { currentLanguage } from '../../../i18n';
 import { fetchSeasonLobby, portalKeys, type SeasonLobby } from '../api';
 import { type LinkStatus, useLinkMessages, usePlayerLink } from '../link';
 import { ChatPanel } from './ChatPanel';
@@ -31,7 +33,8 @@ const LOBBY_REFRESH_MS = 10_000;
 const tablePath = (gameUuid: string) => `/play/game/${encodeURIComponent(gameUuid)}`;
 
 /**
- * A season's lobby on the tournament page: for its roster players (and organisers) while it runs, being ready
+ * A season's lobby on the tournament page: to its roster players, the tournament's private notice; for its roster
+ * players (and organisers) while it runs, being ready
  * and the chat over the player link; the player's next planned game and the running game they sit at; the
  * season's public ranking when the organiser shows it; the player's recent results; to the tournament's
  * organisers, observers and (when public spectating is on) everyone, the games running, each to watch.
@@ -61,8 +64,18 @@ export function LobbySection({ uniqueId, seasonId, contestId }: SeasonIds & { co
   const lobby = query.data;
   const view = lobbyView(lobby);
   const onRoster = lobby.signup.state === 2;
+  // The server sends the private notice to roster players only.
+  const privateNotice = textFor(lobby.private_notice, currentLanguage());
   return (
     <>
+      {privateNotice && (
+        <Card className="play-card" data-testid="play-private-notice-card">
+          <Typography.Text strong>{t('portal.lobby.privateNotice')}</Typography.Text>
+          <p className="play-notice" data-testid="play-private-notice">
+            {privateNotice}
+          </p>
+        </Card>
+      )}
       {view.notice && (
         <Card className="play-card" data-testid="play-lobby-closed" data-notice={view.notice}>
           <div className="play-state play-state-muted">

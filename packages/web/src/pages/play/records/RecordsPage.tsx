@@ -15,6 +15,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { formatMinute } from '../../../components/time';
 import { currentLanguage } from '../../../i18n';
 import { fetchMyGameRecords, type MyRecord, portalKeys } from '../api';
+import { LevelCard } from '../level/LevelCard';
 import { placeKey, signedScore } from '../lobby/lobbyView';
 
 /** Records per page. */
@@ -47,6 +48,7 @@ export default function RecordsPage() {
           </Typography.Text>
         )}
       </Card>
+      <LevelCard />
       {records.isError && !data ? (
         <Card className="play-card" data-testid="play-records-failed">
           <LoadFailedAlert retrying={records.isFetching} onRetry={() => void records.refetch()} />

@@ -54,6 +54,7 @@ import { toastError } from '../../../api/notify';
 import { keys } from '../../../api/queries';
 import { roundTypeLabel, variantLabel } from '../../../components/contestLabels';
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
+import { useContestRights } from '../../contest/rights';
 import type { SeasonPageProps } from '../pageProps';
 import { ImportRuleDialog } from './ImportRuleDialog';
 import { NoMoreSettings, PointsCard, RuleCards, RuleForm } from './RuleCards';
@@ -90,7 +91,11 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  const readOnly = season.state === SeasonState.ENDED;
+  const ended = season.state === SeasonState.ENDED;
+  // The rule is the tournament's base: those who may not edit it (chat and player managers, observers) read it.
+  const rights = useContestRights(contest);
+  const readOnly = ended || !rights.can('editBase');
+  const readOnlyReason = ended ? t('rules.readOnly') : rights.why('editBase');
   const [state, setState] = useState<RuleEditorState>(() => stateOf(contest));
   const [more, setMore] = useState(() => differsFromDefaults(stateOf(contest)));
   const [preset, setPreset] = useState<RulePresetName>(rememberedPreset);
@@ -215,7 +220,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
   };
 
   const blocked = readOnly
-    ? t('rules.readOnly')
+    ? readOnlyReason
     : !changed
       ? t('rules.noChanges')
       : issues.length
@@ -241,7 +246,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
   return (
     <RuleEditorContext.Provider value={api}>
       <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="rule-editor">
-        {readOnly && <Alert type="info" showIcon title={t('rules.readOnly')} data-testid="rule-readonly" />}
+        {readOnly && <Alert type="info" showIcon title={readOnlyReason} data-testid="rule-readonly" />}
         <Alert type="info" showIcon title={t('rules.shared')} />
         {!isPlayableVariant(variant) && (
           <Alert
@@ -359,6 +364,7 @@ export default function AdvancedPage({ contest, season }: SeasonPageProps) {
             <Form.Item label={t('rules.emoji')} colon={false}>
               <Switch
                 checked={state.emoji}
+                disabled={readOnly}
                 onChange={(emoji) => setState((s) => ({ ...s, emoji }))}
                 data-testid="rule-emoji"
               />

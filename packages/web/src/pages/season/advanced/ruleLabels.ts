@@ -1,4 +1,4 @@
-import { LevelMajor, parseLevelId, type RuleIssue, type RulePresetName } from '@taikai/protocol';
+import type { RuleIssue, RulePresetName } from '@taikai/protocol';
 import type { TFunction } from 'i18next';
 
 const VARIANT_FLAGS = new Set(['dora3_mode', 'xuezhandaodi', 'chuanma', 'wanxiangxiuluo_mode']);
@@ -21,12 +21,7 @@ export function presetLabel(t: TFunction, name: RulePresetName): string {
 }
 
 /** A level code as players know it ("Adept 2", "Celestial"); 0 = no requirement. */
-export function levelLabel(t: TFunction, id: number): string {
-  const parts = parseLevelId(id);
-  if (!parts) return t('rules.levelNone');
-  const name = t(`rules.levels.${parts.major}`);
-  return parts.major === LevelMajor.CELESTIAL ? name : t('rules.levelStars', { name, stars: parts.stars });
-}
+export { levelLabel } from '../../../components/levels/PlayerLevels';
 
 /** What is wrong with a field, in the reader's language. */
 export function issueText(t: TFunction, issue: RuleIssue): string {

@@ -25,6 +25,7 @@ import {
 import { errorText } from '../../../api/client';
 import { keys, useSiteConfig } from '../../../api/queries';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { useContestRights } from '../../contest/rights';
 import type { SeasonPageProps } from '../pageProps';
 import { AddChatPlayersDialog } from './AddChatPlayersDialog';
 import './chat.css';
@@ -50,6 +51,10 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
   const [adding, setAdding] = useState(false);
 
   const ended = season.state === SeasonState.ENDED;
+  // The chat limits are changed by those the policy lets (creator, admins, chat managers); others read them.
+  const rights = useContestRights(contest);
+  const notAllowed = rights.why('manageChatLimits');
+  const locked = ended || notAllowed !== undefined;
   const type = limit.data?.type ?? ListType.NULL;
   const list = limit.data?.list ?? [];
   const modeLabel = (mode: number) => t(`chat.modes.${MODE_KEY[mode] ?? 'none'}`);
@@ -148,6 +153,9 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
     <div className="tab-panel" data-testid="chat-page">
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         {ended && <Alert type="info" showIcon data-testid="chat-ended" message={t('chat.ended')} />}
+        {!ended && notAllowed && (
+          <Alert type="info" showIcon data-testid="chat-not-allowed" message={notAllowed} />
+        )}
         <div className="chat-mode-row">
           <Space direction="vertical" size={4}>
             <Typography.Text strong>{t('chat.mode')}</Typography.Text>
@@ -156,7 +164,7 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
               optionType="button"
               buttonStyle="solid"
               value={limit.data ? type : undefined}
-              disabled={ended || !limit.data}
+              disabled={locked || !limit.data}
               onChange={(e) => changeMode(Number(e.target.value))}
               options={MODES.map((mode) => ({
                 value: mode,
@@ -191,7 +199,7 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
                     data-testid="chat-manager-mode"
                     size="small"
                     checked={managing}
-                    disabled={ended || list.length === 0}
+                    disabled={locked || list.length === 0}
                     onChange={(on) => {
                       setManaging(on);
                       setSelected(new Set());
@@ -227,7 +235,7 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
                 <Button
                   danger
                   data-testid="chat-delete-all"
-                  disabled={ended || list.length === 0}
+                  disabled={locked || list.length === 0}
                   onClick={() => remove(list, t('chat.deleteAllConfirm', { count: list.length }))}
                 >
                   {t('chat.deleteAll')}
@@ -236,7 +244,7 @@ export default function ChatSettingPage({ contest, season }: SeasonPageProps) {
                   type="primary"
                   data-testid="chat-add"
                   icon={<PlusOutlined />}
-                  disabled={ended}
+                  disabled={locked}
                   onClick={() => setAdding(true)}
                 >
                   {t('chat.add')}

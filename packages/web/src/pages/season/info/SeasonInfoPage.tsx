@@ -34,6 +34,7 @@ import { keys, useServerClock } from '../../../api/queries';
 import { RefreshUpdateBar } from '../../../components/RefreshUpdateBar';
 import { DATE_TIME_FORMAT, formatMinute } from '../../../components/time';
 import { useRevalidateOnLanguage } from '../../../components/useRevalidateOnLanguage';
+import { useContestRights } from '../../contest/rights';
 import { seasonChanged } from '../../contest/seasons/seasonCache';
 import { SeasonStateTag } from '../../contest/seasons/seasonLabels';
 import { rangeProblem, windowProblem } from '../../contest/seasons/seasonTimes';
@@ -74,12 +75,17 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
   const pending = season.state === SeasonState.PENDING;
   const finished = season.state === SeasonState.FINISHED;
   const ended = season.state === SeasonState.ENDED;
+  // Those who do not manage seasons (chat and player managers, observers) see the form read-only.
+  const rights = useContestRights(contest);
+  const mayManage = rights.can('manageSeasons');
+  const locked = ended || !mayManage;
+  const lockedReason = ended ? t('seasonInfo.readOnly') : rights.why('manageSeasons');
   const offset = clock.data?.offset ?? 0;
   const serverNow = useCallback(() => Math.floor(Date.now() / 1000 + offset), [offset]);
 
   // Until the form reports its values, the season as loaded decides what is shown.
   const current = values?.range ? values : fieldsOf(season);
-  const changed = !ended && hasChanges(season, values);
+  const changed = !locked && hasChanges(season, values);
   const team = current.rankType === SeasonType.TEAM;
 
   // Moving the season's start moves the sign-up and match windows with it (their length kept), unless the
@@ -202,11 +208,13 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
     });
   };
 
-  const endBlocked = ended
-    ? t('seasonInfo.endAlready')
-    : !finished
-      ? t('seasonInfo.endNotFinished')
-      : undefined;
+  const endBlocked = !mayManage
+    ? rights.why('manageSeasons')
+    : ended
+      ? t('seasonInfo.endAlready')
+      : !finished
+        ? t('seasonInfo.endNotFinished')
+        : undefined;
 
   const onRankKindChange = (kind: RankRule) => {
     // From "none" to a counting rule, the count starts at 3.
@@ -267,7 +275,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
             onRefresh={refresh}
             update={{
               disabled: !changed,
-              reason: ended ? t('seasonInfo.readOnly') : changed ? undefined : t('seasonInfo.noChanges'),
+              reason: lockedReason ?? (changed ? undefined : t('seasonInfo.noChanges')),
               saving,
               onClick: update,
             }}
@@ -304,7 +312,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
           initialValues={fieldsOf(season)}
           onValuesChange={onValuesChange}
           requiredMark={false}
-          disabled={ended}
+          disabled={locked}
         >
           <Form.Item
             name="range"
@@ -320,7 +328,7 @@ export default function SeasonInfoPage({ contest, season }: SeasonPageProps) {
           >
             <DatePicker.RangePicker
               {...pickerProps}
-              disabled={[!pending, finished || ended]}
+              disabled={[!pending || locked, finished || locked]}
               data-testid="season-info-range"
             />
           </Form.Item>

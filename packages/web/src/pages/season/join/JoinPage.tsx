@@ -24,6 +24,7 @@ import { RemarkCell } from '../../../components/players/RemarkCell';
 import { reportFailures } from '../../../components/players/reportFailures';
 import { SearchBar } from '../../../components/players/SearchBar';
 import { formatMinute } from '../../../components/time';
+import { useContestRights } from '../../contest/rights';
 import type { SeasonPageProps } from '../pageProps';
 import { RejectDialog } from './RejectDialog';
 import { useSignups } from './useSignups';
@@ -40,7 +41,10 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
   const queryClient = useQueryClient();
   const uniqueId = contest.unique_id;
   const seasonId = season.season_id;
-  const readOnly = season.state === SeasonState.ENDED;
+  const ended = season.state === SeasonState.ENDED;
+  // Sign-ups are reviewed by those the policy lets (creator, admins, player managers); others read the list.
+  const rights = useContestRights(contest);
+  const readOnly = ended || !rights.can('reviewSignups');
 
   const paging = usePaging(PAGE_SIZES);
   const [rejecting, setRejecting] = useState<SeasonPlayer[] | null>(null);
@@ -109,7 +113,7 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
     await refreshPlayers();
   };
 
-  const readOnlyReason = readOnly ? t('players.endedReason') : undefined;
+  const readOnlyReason = ended ? t('players.endedReason') : rights.why('reviewSignups');
   const anySelected = selected.length > 0;
 
   return (
@@ -133,9 +137,7 @@ export default function JoinPage({ contest, season }: SeasonPageProps) {
           />
         </div>
 
-        {readOnly && (
-          <Alert type="info" showIcon title={t('players.readOnly')} data-testid="join-read-only" />
-        )}
+        {ended && <Alert type="info" showIcon title={t('players.readOnly')} data-testid="join-read-only" />}
         {!readOnly && season.signup_type !== SignupType.CHECK && (
           <Alert type="info" showIcon title={t('join.notReviewed')} data-testid="join-not-check" />
         )}

@@ -31,7 +31,7 @@ import { createGamePlan, type ReadyPlayer } from '../../../api/game-calls';
 import { gameListKey, keys, useServerClock } from '../../../api/queries';
 import { useSeasonEvents } from '../../../api/season-events';
 import { LiveStatus } from '../../../components/LiveStatus';
-import { accessOf } from '../../contest/manager/access';
+import { rightsOf } from '../../contest/rights';
 import { useContestOutlet } from '../../contest/useContestRoute';
 import type { SeasonPageProps } from '../pageProps';
 import { BatchPanel } from './BatchPanel';
@@ -113,7 +113,7 @@ export default function MatchReservationPage({ contest, season }: SeasonPageProp
   const check = checkTable(seats, initPoint, editablePoints);
 
   const autoMatch = season.auto_match === 1;
-  const blocked = accessOf(contest).readOnly
+  const blocked = !rightsOf(contest).can('manageGames')
     ? t('matchReservation.readOnly')
     : season.state !== SeasonState.RUNNING
       ? t('matchReservation.notRunning')

@@ -22,6 +22,7 @@ import {
 } from '../../../api/team-calls';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { shortDetail } from '../../../components/teams/teamText';
+import { rightsOf } from '../../contest/rights';
 import type { SeasonListItem } from '../pageProps';
 import { settledText } from '../record/recordView';
 import { RankActions } from './RankActions';
@@ -76,7 +77,8 @@ export function TeamRankCard({
   const queryClient = useQueryClient();
   const uniqueId = contest.unique_id;
   const seasonId = season.season_id;
-  const readOnly = season.state === SeasonState.ENDED;
+  // A team's score change is a roster change (creator, admins, player managers), in a season not ended.
+  const readOnly = season.state === SeasonState.ENDED || !rightsOf(contest).can('manageRoster');
   const ranking = useTeamRank(uniqueId, seasonId);
   const [downloading, setDownloading] = useState(false);
   const [changing, setChanging] = useState<TeamRow | null>(null);

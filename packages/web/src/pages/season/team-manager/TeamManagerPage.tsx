@@ -39,6 +39,7 @@ import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { publicIdOf } from '../../../components/players/accounts';
 import type { TeamTextDraft } from '../../../components/teams/TeamTextFields';
 import { currentLanguage } from '../../../i18n';
+import { useContestRights } from '../../contest/rights';
 import type { SeasonPageProps } from '../pageProps';
 import { AddMemberDialog, type MemberCandidate } from './AddMemberDialog';
 import { CreateTeamCard } from './CreateTeamCard';
@@ -66,7 +67,10 @@ export default function TeamManagerPage({ contest, season }: SeasonPageProps) {
   const queryClient = useQueryClient();
   const uniqueId = contest.unique_id;
   const seasonId = season.season_id;
-  const readOnly = season.state === SeasonState.ENDED;
+  const seasonEnded = season.state === SeasonState.ENDED;
+  // Teams are part of the roster: changed by those the policy lets (creator, admins, player managers).
+  const rights = useContestRights(contest);
+  const readOnly = seasonEnded || !rights.can('manageRoster');
   const base = { unique_id: uniqueId, season_id: seasonId };
   // Another organiser's team changes show here as they are made.
   useSeasonEvents(uniqueId, seasonId);
@@ -200,7 +204,7 @@ export default function TeamManagerPage({ contest, season }: SeasonPageProps) {
       },
     });
 
-  const ended = readOnly ? t('players.endedReason') : undefined;
+  const ended = seasonEnded ? t('players.endedReason') : rights.why('manageRoster');
   const full = teamCount >= LIMITS.TEAMS_MAX;
 
   const teamPanels = () => {
@@ -288,7 +292,7 @@ export default function TeamManagerPage({ contest, season }: SeasonPageProps) {
           }
         >
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            {readOnly && (
+            {seasonEnded && (
               <Alert type="info" showIcon title={t('teams.readOnly')} data-testid="team-read-only" />
             )}
             {searching && teams.data && (

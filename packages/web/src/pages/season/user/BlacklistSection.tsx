@@ -25,7 +25,13 @@ import type { SeasonPageProps } from '../pageProps';
 import { useBlacklist } from './queries';
 
 /** The season blacklist (spec §2): blacklisted players can neither sign up nor be added. */
-export function BlacklistSection({ contest, season, readOnly }: SeasonPageProps & { readOnly: boolean }) {
+/** `readOnlyReason`: why the blacklist cannot be changed (season ended, role), shown on its controls. */
+export function BlacklistSection({
+  contest,
+  season,
+  readOnlyReason,
+}: SeasonPageProps & { readOnlyReason: string | undefined }) {
+  const readOnly = readOnlyReason !== undefined;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -36,7 +42,6 @@ export function BlacklistSection({ contest, season, readOnly }: SeasonPageProps 
   const blacklist = useBlacklist(uniqueId, seasonId);
   const list = blacklist.data?.list ?? [];
   const shown = list.filter((a) => matchesPlayerSearch(a, search));
-  const readOnlyReason = readOnly ? t('players.endedReason') : undefined;
   const base = { unique_id: uniqueId, season_id: seasonId, type: 2 as const };
 
   const refreshPlayers = () =>

@@ -22,6 +22,7 @@ import {
   type SeasonPlayer,
 } from '../../../api/calls';
 import { keys } from '../../../api/queries';
+import { PlayerLevels } from '../../../components/levels/PlayerLevels';
 import { AccountLookupDialog } from '../../../components/players/AccountLookupDialog';
 import { type FoundAccount, groupFailures, publicIdOf } from '../../../components/players/accounts';
 import {
@@ -46,7 +47,13 @@ const PAGE_SIZES = [10, 20, 50];
  * The season roster (spec §2): search, remarks, nicknames, removal; adding by public id, importing another
  * season's roster, CSV export.
  */
-export function RosterSection({ contest, season, readOnly }: SeasonPageProps & { readOnly: boolean }) {
+/** `readOnlyReason`: why the roster cannot be changed (season ended, role), shown on its controls; else undefined. */
+export function RosterSection({
+  contest,
+  season,
+  readOnlyReason,
+}: SeasonPageProps & { readOnlyReason: string | undefined }) {
+  const readOnly = readOnlyReason !== undefined;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -65,7 +72,6 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
   const refreshPlayers = () =>
     queryClient.invalidateQueries({ queryKey: keys.seasonPlayers(uniqueId, seasonId) });
   const base = { unique_id: uniqueId, season_id: seasonId };
-  const readOnlyReason = readOnly ? t('players.endedReason') : undefined;
   const otherSeasons = contest.season_list.filter((s) => s.season_id !== seasonId);
   const contestName = textFor(contest.contest_name, currentLanguage());
 
@@ -232,6 +238,17 @@ export function RosterSection({ contest, season, readOnly }: SeasonPageProps & {
             width: 140,
             render: (_: unknown, p: SeasonPlayer) => (
               <Typography.Text copyable>{publicIdOf(p.account_id)}</Typography.Text>
+            ),
+          },
+          {
+            title: t('userCards.levelColumn'),
+            key: 'level',
+            render: (_: unknown, p: SeasonPlayer) => (
+              <PlayerLevels
+                level4p={p.level_4p}
+                level3p={p.level_3p}
+                testId={`roster-level-${publicIdOf(p.account_id)}`}
+              />
             ),
           },
           ...(teamSeason

@@ -3,6 +3,7 @@ import Alert from 'antd/es/alert';
 import Anchor from 'antd/es/anchor';
 import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
+import { useContestRights } from '../../contest/rights';
 import type { SeasonPageProps } from '../pageProps';
 import { BlacklistSection } from './BlacklistSection';
 import { RosterSection } from './RosterSection';
@@ -14,6 +15,12 @@ const HEADER_OFFSET = 80;
 export default function UserPage({ contest, season }: SeasonPageProps) {
   const { t } = useTranslation();
   const readOnly = season.state === SeasonState.ENDED;
+  // Why a section cannot be changed: the season has ended, or the viewer's role does not allow it.
+  const rights = useContestRights(contest);
+  const lockedBy = (action: 'manageRoster' | 'manageBlacklist') =>
+    readOnly ? t('players.endedReason') : rights.why(action);
+  const rosterLocked = lockedBy('manageRoster');
+  const blacklistLocked = lockedBy('manageBlacklist');
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="roster-page">
       <div style={{ background: '#fff', borderRadius: 8, padding: '4px 16px' }}>
@@ -40,8 +47,8 @@ export default function UserPage({ contest, season }: SeasonPageProps) {
       {readOnly && (
         <Alert type="info" showIcon title={t('players.readOnly')} data-testid="roster-read-only" />
       )}
-      <RosterSection contest={contest} season={season} readOnly={readOnly} />
-      <BlacklistSection contest={contest} season={season} readOnly={readOnly} />
+      <RosterSection contest={contest} season={season} readOnlyReason={rosterLocked} />
+      <BlacklistSection contest={contest} season={season} readOnlyReason={blacklistLocked} />
     </Space>
   );
 }

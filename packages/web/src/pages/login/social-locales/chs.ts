@@ -1,0 +1,38 @@
+// Social login strings, Simplified Chinese.
+const chs = {
+  social: {
+    or: '或',
+    loginWith: '使用 {{label}} 登录',
+    signingIn: '正在登录…',
+    failed: '登录失败',
+    foreign: '此登录不是在这里发起的',
+    foreignHint: '地址中的登录并非由此浏览器标签页发起，因此未被使用。请自行登录。',
+    backToLogin: '返回登录页',
+    backToAccount: '返回账号页',
+    linked: '已关联账号',
+    title: '登录方式',
+    passwordTitle: '密码',
+    passwordOn: '已设置',
+    passwordOnHint: '可以使用邮箱（或昵称）和此密码登录。',
+    passwordNone: '此账号尚无密码：通过关联的账号登录。设置密码后也可用邮箱（或昵称）和密码登录。',
+    newPassword: '新密码',
+    confirmPassword: '再次输入密码',
+    passwordRule: '6 到 64 个字符',
+    passwordMismatch: '两次输入的密码不一致',
+    setPassword: '设置密码',
+    passwordSet: '密码已设置',
+    linkedTitle: '关联的账号',
+    linkWith: '关联 {{label}}',
+    noneLinked: '暂无关联的账号',
+    provider: '服务',
+    email: '邮箱',
+    linkedAt: '关联时间',
+    unlink: '取消关联',
+    unlinkConfirm: '取消关联 {{label}}？',
+    unlinkHint: '之后将无法再用这个 {{label}} 账号登录（以后可以重新关联）。',
+    unlinked: '已取消关联',
+    lastWay: '这是此账号唯一的登录方式：取消关联前请先设置密码或关联其他账号。',
+  },
+};
+
+export default chs;
