@@ -1,6 +1,6 @@
 import { systemClock, type TableClock } from '../clock';
 import type { Reply } from '../robots/types';
-import type { Ask } from '../seats/player-seat';
+import { type Ask, DecisionClock } from '../seats/decision-clock';
 import type { ChuanmaMessage, ChuanmaReplyFn, ChuanmaSeat } from './messages';
 
 export interface ChuanmaSeatLink {
@@ -15,23 +15,15 @@ export interface ChuanmaSeatLink {
  */
 export class ChuanmaPlayerSeat implements ChuanmaSeat {
   private readonly link: ChuanmaSeatLink;
-  private readonly limitMs: number;
-  private readonly clock: TableClock;
-  private connectedValue = true;
-  private askSeq = 0;
-  private pending: {
-    id: number;
-    reply: ChuanmaReplyFn;
-    msg: ChuanmaMessage;
-    timer: (() => void) | null;
-    deadline: number;
-    left: number | null;
-  } | null = null;
+  private readonly decisions: DecisionClock<ChuanmaMessage>;
 
   constructor(link: ChuanmaSeatLink, options: { limitSeconds: number; clock?: TableClock }) {
     this.link = link;
-    this.limitMs = options.limitSeconds * 1000;
-    this.clock = options.clock ?? systemClock;
+    this.decisions = new DecisionClock(
+      (msg, ask) => link.deliver(msg, ask),
+      options.limitSeconds,
+      options.clock ?? systemClock,
+    );
   }
 
   action(msg: ChuanmaMessage, reply?: ChuanmaReplyFn): void {
@@ -39,65 +31,40 @@ export class ChuanmaPlayerSeat implements ChuanmaSeat {
       this.link.deliver(msg, null);
       return;
     }
-    if (!msg.options || !this.connectedValue) {
+    if (!msg.options) {
       this.link.deliver(msg, null);
       reply({});
       return;
     }
-    const id = ++this.askSeq;
-    const timer = this.clock.after(this.limitMs, () => this.settle({}));
-    const deadline = this.clock.now() + this.limitMs;
-    this.pending = { id, reply, msg, timer, deadline, left: null };
-    this.link.deliver(msg, { id, deadline });
+    this.decisions.ask(msg, reply);
   }
 
   /** The player's answer to decision `askId`; stale or unknown answers are ignored. */
   answer(askId: number, reply: Reply): boolean {
-    if (!this.pending || this.pending.id !== askId) return false;
-    this.settle(reply);
-    return true;
+    return this.decisions.answer(askId, reply);
   }
 
   setConnected(connected: boolean): void {
-    this.connectedValue = connected;
-    if (!connected && this.pending) this.settle({});
+    this.decisions.setConnected(connected);
   }
 
   get connected(): boolean {
-    return this.connectedValue;
+    return this.decisions.connected;
   }
 
   get waiting(): boolean {
-    return this.pending != null;
+    return this.decisions.waiting;
   }
 
   dispose(): void {
-    this.pending?.timer?.();
-    this.pending = null;
+    this.decisions.dispose();
   }
 
   holdClock(): void {
-    const pending = this.pending;
-    if (!pending || pending.left != null) return;
-    pending.timer?.();
-    pending.timer = null;
-    pending.left = Math.max(0, pending.deadline - this.clock.now());
+    this.decisions.holdClock();
   }
 
   releaseClock(): void {
-    const pending = this.pending;
-    if (!pending || pending.left == null) return;
-    pending.deadline = this.clock.now() + pending.left;
-    pending.timer = this.clock.after(pending.left, () => this.settle({}));
-    pending.left = null;
-    this.link.deliver(pending.msg, { id: pending.id, deadline: pending.deadline });
-  }
-
-  private settle(reply: Reply): void {
-    const pending = this.pending;
-    if (!pending) return;
-    pending.timer?.();
-    this.pending = null;
-    pending.reply(reply);
+    this.decisions.releaseClock();
   }
 }

@@ -1,12 +1,9 @@
 import Majiang from '@kobalab/majiang-core';
 import { systemClock, type TableClock } from '../clock';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
+import { type Ask, DecisionClock } from './decision-clock';
 
-/** A decision the player is asked to make, with its deadline (unix ms). */
-export interface Ask {
-  id: number;
-  deadline: number;
-}
+export type { Ask };
 
 /** The way to the player (a browser connection later): delivers every message, asking when a decision is due. */
 export interface SeatLink {
@@ -27,26 +24,16 @@ export interface PlayerSeatOptions {
  */
 export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   private readonly link: SeatLink;
-  private readonly limitMs: number;
-  private readonly clock: TableClock;
-  private connectedValue = true;
-  private askSeq = 0;
-  private pending: {
-    id: number;
-    reply: ReplyFn;
-    msg: GameMessage;
-    /** Cancels the deadline's timer. */
-    timer: (() => void) | null;
-    deadline: number;
-    /** Time left while the clock is held (table paused). */
-    left: number | null;
-  } | null = null;
+  private readonly decisions: DecisionClock<GameMessage>;
 
   constructor(link: SeatLink, options: PlayerSeatOptions) {
     super();
     this.link = link;
-    this.limitMs = options.limitSeconds * 1000;
-    this.clock = options.clock ?? systemClock;
+    this.decisions = new DecisionClock(
+      (msg, ask) => link.deliver(msg, ask),
+      options.limitSeconds,
+      options.clock ?? systemClock,
+    );
   }
 
   override action(msg: GameMessage, reply?: ReplyFn): void {
@@ -59,56 +46,35 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
 
   /** The player's answer to decision `askId`; stale or unknown answers are ignored. Returns whether taken. */
   answer(askId: number, reply: Reply): boolean {
-    if (!this.pending || this.pending.id !== askId) return false;
-    this.settle(reply);
-    return true;
+    return this.decisions.answer(askId, reply);
   }
 
   /** Connection state; while disconnected every decision is auto-played at once. */
   setConnected(connected: boolean): void {
-    this.connectedValue = connected;
-    if (!connected && this.pending) this.settle({});
+    this.decisions.setConnected(connected);
   }
 
   /** Whether the player is there (a disconnected seat is auto-played). */
   get connected(): boolean {
-    return this.connectedValue;
+    return this.decisions.connected;
   }
 
   get waiting(): boolean {
-    return this.pending != null;
+    return this.decisions.waiting;
   }
 
   dispose(): void {
-    this.pending?.timer?.();
-    this.pending = null;
+    this.decisions.dispose();
   }
 
   /** Stops the decision clock (the table is paused): the time left is kept. */
   holdClock(): void {
-    const pending = this.pending;
-    if (!pending || pending.left != null) return;
-    pending.timer?.();
-    pending.timer = null;
-    pending.left = Math.max(0, pending.deadline - this.clock.now());
+    this.decisions.holdClock();
   }
 
   /** Restarts a held clock with the time that was left, telling the player the new deadline (same ask id). */
   releaseClock(): void {
-    const pending = this.pending;
-    if (!pending || pending.left == null) return;
-    pending.deadline = this.clock.now() + pending.left;
-    pending.timer = this.clock.after(pending.left, () => this.settle({}));
-    pending.left = null;
-    this.link.deliver(pending.msg, { id: pending.id, deadline: pending.deadline });
-  }
-
-  private settle(reply: Reply): void {
-    const pending = this.pending;
-    if (!pending) return;
-    pending.timer?.();
-    this.pending = null;
-    pending.reply(reply);
+    this.decisions.releaseClock();
   }
 
   /** Forwards the message; answers now when there is nothing to decide. */
@@ -121,18 +87,7 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
   /** Forwards the message as a decision and waits for the answer (or the deadline). */
   protected ask(): void {
     const reply = this._callback;
-    if (!reply) return;
-    if (!this.connectedValue) {
-      this.link.deliver(this.current as GameMessage, null);
-      reply({});
-      return;
-    }
-    const id = ++this.askSeq;
-    const msg = this.current as GameMessage;
-    const timer = this.clock.after(this.limitMs, () => this.settle({}));
-    const deadline = this.clock.now() + this.limitMs;
-    this.pending = { id, reply, msg, timer, deadline, left: null };
-    this.link.deliver(msg, { id, deadline });
+    if (reply) this.decisions.ask(this.current as GameMessage, reply);
   }
 
   action_kaiju(): void {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { exchangeDirection, isValidExchange } from '../../src/chuanma/exchange';
 import { ChuanmaGame } from '../../src/chuanma/game';
 import { canWin, type Hand } from '../../src/chuanma/hand';
@@ -9,9 +10,12 @@ import { SUITS, suitOf } from '../../src/chuanma/tiles';
 import { ChuanmaSeatView } from '../../src/chuanma/view';
 import { chuanmaWall } from '../../src/chuanma/wall';
 import type { GameLog } from '../../src/log/game-log';
+import { replayGame } from '../../src/log/replay';
 import type { Reply } from '../../src/robots/types';
 import { settle } from '../../src/settlement';
+import { installFastShanten } from '../../src/shanten/install';
 import type { HandResult } from '../../src/table-game';
+import { verifyGame } from '../../src/verify';
 import { commitmentOf } from '../../src/walls';
 
 /**
@@ -243,4 +247,38 @@ export function refereeGames(from: number, count: number, keepEvery = 0): Refere
     }
   }
   return report;
+}
+
+/**
+ * One file's part of the chuanma referee (`part` of 4, 250 games each, 1000 in all, so vitest runs them in
+ * parallel): robot levels 0, 1 and 2 mixed, the exchange and can_jifei on and off, one game in ten of 8 hands.
+ * Every offer and answer is legal, every hand balances, every record verifies and one in ten replays.
+ */
+export function refereePart(part: 1 | 2 | 3 | 4): void {
+  installFastShanten();
+  const started = performance.now();
+  const report = refereeGames((part - 1) * 250, 250, 1);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `chuanma referee ${part}/4: ${report.games} games, ${report.hands} hands, ${report.decisions} decisions, ` +
+      `${report.wins} wins (${report.multiRon} multi-ron, ${report.robbed} robbed kongs), ${report.pungs} pungs, ` +
+      `${report.kongs} kongs, ${report.exhausted} walls exhausted, ${report.busts} busts, ${seconds.toFixed(1)} s`,
+  );
+  expect(report.illegal).toEqual([]);
+  expect(report.unbalanced).toEqual([]);
+  expect(report.games).toBe(250);
+  expect(report.long).toBe(25);
+  expect(report.multiRon).toBeGreaterThan(0);
+  expect(report.kongs).toBeGreaterThan(0);
+  for (const { seed, log } of report.records) {
+    const verification = verifyGame(seed, log);
+    expect(verification.problems).toEqual([]);
+    expect(verification.hands).toBe(log.paipu.log.length);
+  }
+  for (const { seed, log, rule } of report.records.filter((_, i) => i % 10 === 0)) {
+    const replayed = replayGame(log, seed, rule);
+    expect(replayed.log).toEqual(log.paipu.log);
+    expect(replayed.defen).toEqual(log.paipu.defen);
+    expect(replayed.point).toEqual(log.paipu.point);
+  }
 }
