@@ -1,4 +1,5 @@
 import { type ConsoleLang, FALLBACK_LANG } from '@taikai/protocol';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addMessageLoader, currentLanguage, i18next } from '.';
@@ -55,4 +56,13 @@ export function useMessageBundle(bundle: MessageBundle, lang?: ConsoleLang | nul
     };
   }, [bundle, shown, ready]);
   return ready || failed;
+}
+
+/**
+ * The bundle's strings in `lang` (else the reader's language): `t` once they are there (and the fallback
+ * language's), null while they load. A failed load renders anyway, with the keys.
+ */
+export function useBundleT(bundle: MessageBundle, lang?: ConsoleLang | null): TFunction | null {
+  const shown = lang ?? currentLanguage();
+  return useMessageBundle(bundle, shown) ? i18next.getFixedT(shown) : null;
 }

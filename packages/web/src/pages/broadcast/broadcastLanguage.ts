@@ -1,7 +1,6 @@
 import { CONSOLE_LANGS, type ConsoleLang } from '@taikai/protocol';
 import type { TFunction } from 'i18next';
-import { currentLanguage, i18next } from '../../i18n';
-import { messageBundle, useMessageBundle } from '../../i18n/bundle';
+import { messageBundle, useBundleT } from '../../i18n/bundle';
 import type { BroadcastMessages } from './locales/messages';
 
 // The broadcast strings (keys `broadcast.*`): a bundle per language of their own, loaded with the overlays, the
@@ -28,6 +27,5 @@ export function langOf(value: string | null): ConsoleLang | null {
  * language's), null while they load. A failed load renders anyway, with the keys.
  */
 export function useBroadcastT(lang?: ConsoleLang | null): TFunction | null {
-  const shown = lang ?? currentLanguage();
-  return useMessageBundle(bundle, shown) ? i18next.getFixedT(shown) : null;
+  return useBundleT(bundle, lang);
 }

@@ -1,7 +1,6 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import type { TFunction } from 'i18next';
-import { currentLanguage, i18next } from '../../i18n';
-import { messageBundle, useMessageBundle } from '../../i18n/bundle';
+import { messageBundle, useBundleT } from '../../i18n/bundle';
 import type { OperatorMessages } from './locales/messages';
 
 // The operator console's strings (keys `operatorConsole.*`): a bundle per language of their own, loaded with the
@@ -19,6 +18,5 @@ const bundle = messageBundle(LOADERS);
 
 /** The operator console's strings in the reader's language: `t` once they are there, null while they load. */
 export function useOperatorT(): TFunction | null {
-  const shown = currentLanguage();
-  return useMessageBundle(bundle, shown) ? i18next.getFixedT(shown) : null;
+  return useBundleT(bundle);
 }

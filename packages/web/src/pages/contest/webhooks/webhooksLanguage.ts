@@ -1,7 +1,6 @@
 import type { ConsoleLang } from '@taikai/protocol';
 import type { TFunction } from 'i18next';
-import { currentLanguage, i18next } from '../../../i18n';
-import { messageBundle, useMessageBundle } from '../../../i18n/bundle';
+import { messageBundle, useBundleT } from '../../../i18n/bundle';
 import type { WebhookMessages } from './locales/messages';
 
 // The webhook strings (keys `webhooks.*`): a bundle per language of their own, loaded with the console's webhooks
@@ -22,6 +21,5 @@ const bundle = messageBundle(LOADERS);
  * while they load. A failed load renders anyway, with the keys.
  */
 export function useWebhooksT(): TFunction | null {
-  const shown = currentLanguage();
-  return useMessageBundle(bundle, shown) ? i18next.getFixedT(shown) : null;
+  return useBundleT(bundle);
 }
