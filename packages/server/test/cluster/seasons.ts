@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { loadConfig } from '../../src/config';
 import type { Ctx } from '../../src/context';
 import { openPostgres } from '../../src/db/client';
 import { createAccount } from '../../src/domains/accounts/operator';
@@ -30,7 +31,7 @@ export async function createAccountsWithIds(
 ): Promise<{ email: string; id: number }[]> {
   const database = openPostgres(cluster.databaseUrl);
   try {
-    const ctx = { db: database.db, now: Math.floor(Date.now() / 1000) } as Ctx;
+    const ctx = { db: database.db, now: Math.floor(Date.now() / 1000), config: loadConfig({}) } as Ctx;
     const out: { email: string; id: number }[] = [];
     for (let i = 0; i < count; i++) {
       const email = `${prefix}${i}@example.test`;
