@@ -211,7 +211,7 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
     expect(createCalls).toHaveLength(1);
   });
 
-  it('offers only the modes the game server plays: standard and triple dora, not Sichuan, bloodshed or wanxiang', async () => {
+  it('offers only the modes the game server plays: standard, triple dora and Sichuan (4 or 8 games), not bloodshed or wanxiang', async () => {
     const { page } = session;
     const dialog = await openDialog();
     await dialog.getByTestId('create-mode').click();
@@ -219,8 +219,16 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
     const offered = await dropdown
       .locator('[data-testid^="create-mode-"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-    expect(offered.sort()).toEqual(['create-mode-dora3', 'create-mode-liqi']);
-    await page.keyboard.press('Escape');
+    expect(offered.sort()).toEqual(['create-mode-chuanma', 'create-mode-dora3', 'create-mode-liqi']);
+    // Sichuan counts games, not winds: 4 games (chosen) or 8.
+    await dropdown.getByTestId('create-mode-chuanma').click();
     await dropdown.waitFor({ state: 'hidden' });
+    const roundTypes = await dialog
+      .locator('[data-testid^="create-round-type-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(roundTypes).toEqual(['create-round-type-1', 'create-round-type-2']);
+    expect(await dialog.getByTestId('create-round-type-1').innerText()).toBe('4 局');
+    expect(await dialog.getByTestId('create-round-type-2').innerText()).toBe('8 局');
+    await session.screenshot('05-chuanma-mode-chs');
   });
 });

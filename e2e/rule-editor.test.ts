@@ -281,28 +281,46 @@ describe('the rule editor, in the browser', () => {
     expect(await page.getByTestId('rule-unsupported').count()).toBe(0);
     await expectNoRawKeys(page);
 
-    // Sichuan: East 4p (four games); no rule cards, only the no-more-settings text and the bust switch.
+    // Sichuan: East 4p (four games) or 8 games; no rule cards, only the no-more-settings text, the bust switch
+    // and the three-tile exchange. It plays: nothing is refused and the rule may be saved.
     await chooseOption(page, page.getByTestId('rule-mode'), 'rule-mode-chuanma');
     await expectText(page.getByTestId('rule-round-type-1'), '4 games');
+    await expectText(page.getByTestId('rule-round-type-2'), '8 games');
     expect(
       await page.getByTestId('rule-round-type').locator('.ant-radio-button-wrapper-checked').innerText(),
     ).toBe('4 games');
     await expectText(page.getByTestId('rule-no-more-settings'), 'This mode has no further rule settings.');
     expect(await page.getByTestId('rule-cards').count()).toBe(0);
     await page.getByTestId('rule-field-can_jifei').waitFor();
-    await page.getByTestId('rule-unsupported-variant').waitFor();
-    // The editor says plainly that the mode is not playable yet, and labels it so in the mode list.
-    await expectText(
-      page.getByTestId('rule-not-playable'),
-      'Sichuan is not playable yet: the game server cannot play it, so no tournament, plan or auto-match can use it. Choose another mode.',
+    await page.getByTestId('rule-field-huansanzhang').click();
+    await eventually(
+      () => page.getByTestId('rule-field-huansanzhang').getAttribute('aria-checked'),
+      (v) => v === 'true',
+      'the exchange switched on',
     );
-    await expectText(
-      page.getByTestId('rule-mode').getByTestId('rule-mode-chuanma'),
-      'Sichuan (not playable yet)',
+    expect(await page.getByTestId('rule-mode').getByTestId('rule-mode-chuanma').innerText()).toBe('Sichuan');
+    await eventually(
+      () => page.getByTestId('rule-update').isDisabled(),
+      (disabled) => !disabled,
+      'the chuanma rule playable',
     );
-    expect(await page.getByTestId('rule-update').isDisabled()).toBe(true);
+    expect(await page.getByTestId('rule-not-playable').count()).toBe(0);
+    expect(await page.getByTestId('rule-unsupported').count()).toBe(0);
     await atRest(page, { dialogs: false });
     await session.screenshot('06-chuanma-en');
+
+    // Bloodshed still cannot be played: the editor says so plainly and labels it so in the mode list.
+    await chooseOption(page, page.getByTestId('rule-mode'), 'rule-mode-xuezhandaodi');
+    await page.getByTestId('rule-unsupported-variant').waitFor();
+    await expectText(
+      page.getByTestId('rule-not-playable'),
+      'Bloodshed (xuezhan) is not playable yet: the game server cannot play it, so no tournament, plan or auto-match can use it. Choose another mode.',
+    );
+    await expectText(
+      page.getByTestId('rule-mode').getByTestId('rule-mode-xuezhandaodi'),
+      'Bloodshed (xuezhan) (not playable yet)',
+    );
+    expect(await page.getByTestId('rule-update').isDisabled()).toBe(true);
     // Nothing was saved.
     expect((await detailOf(second)).mode).toBe(2);
   });

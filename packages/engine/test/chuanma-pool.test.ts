@@ -185,7 +185,7 @@ describe('chuanma tables in the pool', () => {
     expect(replayGame(end.log, seed, RULE).log).toEqual(end.log.paipu.log);
   });
 
-  it('P4 the engine plays chuanma (with the exchange and can_jifei) but not with another mode; the protocol — the server and the console — still refuses it', async () => {
+  it('P4 the engine plays chuanma (with the exchange and can_jifei) but not with another mode; the protocol — the server and the console — offers it with the same refusals', async () => {
     expect(() => refuseUnsupported({ chuanma: 1, huansanzhang: 1, can_jifei: 1 }, 2)).not.toThrow();
     for (const field of ['xuezhandaodi', 'wanxiangxiuluo_mode', 'guyi_mode']) {
       expect(() => refuseUnsupported({ chuanma: 1, [field]: 1 }, 1)).toThrow(field);
@@ -200,6 +200,11 @@ describe('chuanma tables in the pool', () => {
         onEvent: () => {},
       }),
     ).rejects.toThrow(/xuezhandaodi/);
-    expect(unsupportedRuleFields({ chuanma: 1 }, 1).map((f) => f.field)).toEqual(['chuanma']);
+    // The protocol — the server and the console — offers it too, with the same refusals.
+    expect(unsupportedRuleFields({ chuanma: 1, huansanzhang: 1, can_jifei: 1 }, 2)).toEqual([]);
+    expect(unsupportedRuleFields({ chuanma: 1, guyi_mode: 1 }, 11).map((f) => f.field)).toEqual([
+      'mode',
+      'guyi_mode',
+    ]);
   });
 });

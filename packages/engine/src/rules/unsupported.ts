@@ -16,9 +16,9 @@ export class UnsupportedRuleError extends Error {
 
 /**
  * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each. The
- * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too —
- * except chuanma, which the engine plays on its own table (`src/chuanma/`) and checks by its own list
- * (`unsupportedChuanmaFields`), while the protocol's list, and so the server and the console, still refuse it.
+ * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too;
+ * chuanma, which the engine plays on its own table (`src/chuanma/`), is checked by the table's own list
+ * (`unsupportedChuanmaFields`; the protocol's chuanma list refuses the same, and dora3_mode beside it).
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
   const refused = isChuanmaRule(rule)
@@ -27,8 +27,16 @@ export function refuseUnsupported(rule: RuleFields, roundType: number): void {
   if (refused.length) throw new UnsupportedRuleError(refused);
 }
 
-/** Refuses what the riichi rules engine cannot play: the protocol's list as it stands (chuanma included). */
+/** Refuses what the riichi rules engine cannot play: the protocol's list, and chuanma (played on its own table). */
 export function refuseUnsupportedRiichi(rule: RuleFields, roundType: number): void {
-  const refused = unsupportedRuleFields(rule, roundType);
+  const refused = isChuanmaRule(rule)
+    ? [
+        {
+          field: 'chuanma',
+          value: rule.chuanma,
+          reason: 'chuanma is played by its own table, not the riichi rules',
+        },
+      ]
+    : unsupportedRuleFields(rule, roundType);
   if (refused.length) throw new UnsupportedRuleError(refused);
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { i18nShownTextSchema as I18nShownList } from '../lang';
 import { LooseId, ShownText, WireText } from './common';
 import { GameUuid, RunningGameWire } from './games';
-import { RecordPlayerWire } from './records';
+import { RecordFileLog, RecordPlayerWire } from './records';
 import { MySignupWire } from './seasons';
 
 // The player portal's calls (`/play`): any logged-in account, each about the caller themselves — the
@@ -214,7 +214,8 @@ export const FetchMyGameRecordsRes = z.object({
 });
 
 // GET /api/contest/fetch_my_game_record_file?uuid — a record's replay data for a player of its season (or its
-// organisers and observers): the record, its Tenhou JSON log, the revealed seed and the verification.
+// organisers and observers): the record, its Tenhou JSON log (a chuanma game: its chuanma record), the revealed
+// seed and the verification.
 export const FetchMyGameRecordFileReq = z.object({ uuid: GameUuid });
 export const FetchMyGameRecordFileRes = z.object({
   record: MyRecordWire.omit({ seat: true, rank: true, total_point: true, part_point: true }).extend({
@@ -230,8 +231,8 @@ export const FetchMyGameRecordFileRes = z.object({
     /** Hands dealt again after a restart: the hand (from 0) and the deal attempt of the wall it was played on. */
     redealt: z.array(z.object({ hand: z.number().int(), attempt: z.number().int() })),
   }),
-  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
-  tenhou: z.record(ShownText, z.unknown()),
+  /** `format` `tenhou`: Tenhou JSON in `tenhou`; `chuanma`: the engine's chuanma record in `chuanma`. */
+  ...RecordFileLog,
 });
 
 // POST /api/contest/delete_season_chat_message — an organiser deletes a message of a season's chat.

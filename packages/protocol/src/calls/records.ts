@@ -104,8 +104,69 @@ export const FetchContestSeasonPlayerGameRecordRes = z.object({
   total: z.number().int(),
 });
 
-// GET /api/contest/fetch_contest_game_record_file — the game in Tenhou's JSON format, its revealed seed, and
-// the verification of every wall against the commitment published at its start.
+/** The kind of game log a record file carries: Tenhou JSON (riichi games) or the engine's chuanma record. */
+export const RecordFileFormat = { TENHOU: 'tenhou', CHUANMA: 'chuanma' } as const;
+export type RecordFileFormat = (typeof RecordFileFormat)[keyof typeof RecordFileFormat];
+
+/**
+ * A chuanma (Sichuan bloody battle) game's record, as the engine writes it (engine README, "Chuanma", Record):
+ * `paipu.log[n]` is hand n's entries, seats absolute (0–3), each an object with one key —
+ * `qipai {hand, dealer, scores, shoupai[4][13]}`, `huan {direction, out[4][3]}`, `dingque [4]`,
+ * `zimo`/`gangzimo {seat, p}`, `dapai {seat, p}`, `peng {seat, p, from}`, `gang {seat, p, type, from?}`,
+ * `hule {seat, from, p, shoupai, melds, fans, fan, points}`, `pingju {shoupai, melds}`,
+ * `jiesuan {hands, wins, payments, deltas, scores, bust, nextDealer}`. Tiles in the short notation (`m5`, `p9`).
+ */
+export const ChuanmaRecordLog = z.object({
+  format: z.literal('taikai/1'),
+  mode: z.literal('chuanma'),
+  tableId: ShownText,
+  /** 1: 4 games (hands), 2: 8. */
+  roundType: z.number().int(),
+  commitment: ShownText,
+  /** No red fives: all 0. */
+  red: z.object({ m: z.number().int(), p: z.number().int(), s: z.number().int() }),
+  /** No sticks: 0 and 0. */
+  leftoverStickPoints: z.number().int(),
+  changbangValue: z.number().int(),
+  paipu: z.object({
+    title: ShownText,
+    /** Seat names, E S W N of the first hand. */
+    player: z.array(ShownText),
+    qijia: z.number().int(),
+    log: z.array(z.array(z.record(ShownText, z.unknown()))),
+    /** Final raw scores by seat. */
+    defen: z.array(z.number().int()),
+    /** Settled points by seat, in thousands (`"+35.0"`). */
+    point: z.array(ShownText),
+    /** Places by seat (1 = first). */
+    rank: z.array(z.number().int()),
+  }),
+  chuanma: z.object({
+    huansanzhang: z.boolean(),
+    canJifei: z.boolean(),
+    hands: z.number().int(),
+    initialScores: z.array(z.number().int()),
+  }),
+  /** Hands dealt again after a restart, with the commitments of the walls abandoned. */
+  redeals: z
+    .array(z.object({ hand: z.number().int(), attempt: z.number().int(), abandoned: z.array(ShownText) }))
+    .optional(),
+});
+export type ChuanmaRecordLog = z.infer<typeof ChuanmaRecordLog>;
+
+/** What a record file carries beside its seed and verification: the log, typed by `format`. */
+export const RecordFileLog = {
+  /** `tenhou`: the log is Tenhou JSON in `tenhou`. `chuanma`: the engine's record in `chuanma`, `tenhou` is `{}`. */
+  format: z.enum([RecordFileFormat.TENHOU, RecordFileFormat.CHUANMA]),
+  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …); `{}` for a chuanma game (Tenhou has no such format). */
+  tenhou: z.record(ShownText, z.unknown()),
+  /** The chuanma record, for `format: 'chuanma'` only. */
+  chuanma: ChuanmaRecordLog.optional(),
+};
+
+// GET /api/contest/fetch_contest_game_record_file — the game in Tenhou's JSON format (a chuanma game: the engine's
+// chuanma record, `format` says which), its revealed seed, and the verification of every wall against the
+// commitment published at its start.
 export const FetchContestGameRecordFileReq = z.object({ ...SeasonRef, uuid: GameUuid });
 export const FetchContestGameRecordFileRes = z.object({
   uuid: ShownText,
@@ -120,6 +181,5 @@ export const FetchContestGameRecordFileRes = z.object({
     /** Hands dealt again after a restart: the hand (from 0) and the deal attempt of the wall it was played on. */
     redealt: z.array(z.object({ hand: z.number().int(), attempt: z.number().int() })),
   }),
-  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …). */
-  tenhou: z.record(ShownText, z.unknown()),
+  ...RecordFileLog,
 });

@@ -1,11 +1,11 @@
 import { GAME_VARIANTS, type GameVariant, variantFlagsOf } from '../game-variant';
-import { playerCountOf, RoundType } from '../round-type';
+import { CHUANMA_GAME_COUNTS, playerCountOf, RoundType } from '../round-type';
 import { defaultRoundTypeFor } from './defaults';
 
 // What the game server can play. The engine refuses a table whose rule names any of these fields before it
 // starts; the server refuses tournaments and plans under such a rule, and the console offers only the modes
-// that play. One list, read by all three — except that the engine already plays chuanma on its own table
-// (`packages/engine/src/chuanma/`) while the server and the console still refuse it by this list.
+// that play. One list, read by all three. A chuanma (Sichuan) rule is judged by its own short list
+// (`unsupportedChuanmaRule`): the mode has no more settings than its switches, so the riichi fields are passed over.
 
 /** A rule field or mode the game server cannot play faithfully, named so the caller can show it. */
 export interface UnsupportedField {
@@ -73,12 +73,55 @@ function unsupportedForThreePlayers(rule: RuleSwitches): UnsupportedField[] {
   return refused;
 }
 
+/** Mode switches a chuanma game plays with: the three-tile exchange (换三张); `can_jifei` (击飞) is a plain switch. */
+const CHUANMA_SWITCHES = new Set(['huansanzhang']);
+
+/**
+ * What a chuanma (Sichuan bloody battle) table cannot honour: a round type other than 1 (4 games) or 2 (8
+ * games, `CHUANMA_GAME_COUNTS`), any other mode beside it (bloody end, wanxiang, local yaku …), starting points
+ * that are not positive. `huansanzhang` and `can_jifei` play; the riichi fields (red fives, fanfu, abortive
+ * draws …) mean nothing in this mode and are passed over, as the engine passes them over.
+ */
+function unsupportedChuanmaRule(rule: RuleSwitches, roundType: number): UnsupportedField[] {
+  const refused: UnsupportedField[] = [];
+  if (CHUANMA_GAME_COUNTS[roundType] === undefined) {
+    refused.push({
+      field: 'mode',
+      value: roundType,
+      reason: 'a chuanma game is round type 1 (4 games) or 2 (8 games)',
+    });
+  }
+  for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
+    if (field === 'chuanma' || CHUANMA_SWITCHES.has(field) || !isOn(rule, field)) continue;
+    refused.push({ field, value: rule[field], reason: `${reason} is not supported with chuanma` });
+  }
+  if (isOn(rule, 'dora3_mode')) {
+    refused.push({
+      field: 'dora3_mode',
+      value: rule.dora3_mode,
+      reason: 'dora3 mode is not played with chuanma',
+    });
+  }
+  if (isOn(rule, 'guyi_mode')) {
+    refused.push({
+      field: 'guyi_mode',
+      value: rule.guyi_mode,
+      reason: 'local yaku (guyi) are not supported',
+    });
+  }
+  if (numberOf(rule, 'init_point', 25000) <= 0) {
+    refused.push({ field: 'init_point', value: rule.init_point, reason: 'starting points must be positive' });
+  }
+  return refused;
+}
+
 /**
  * Every field or mode of `rule` the game server cannot honour for `roundType`, each named with its reason;
  * empty when the rule plays. Fields it honours (all those the engine's rule adapter maps) pass; nothing is
- * silently ignored.
+ * silently ignored. A chuanma rule is judged by `unsupportedChuanmaRule`.
  */
 export function unsupportedRuleFields(rule: RuleSwitches, roundType: number): UnsupportedField[] {
+  if (isOn(rule, 'chuanma')) return unsupportedChuanmaRule(rule, roundType);
   const refused: UnsupportedField[] = [];
   const players = playerCountOf(roundType);
   if (!(Object.values(RoundType) as number[]).includes(roundType)) {

@@ -67,8 +67,13 @@ const HEARTBEAT_SLICES = 30;
 
 /** Messages waiting to be handled (one after the other) beyond which the link is closed as a flood. */
 const MAX_QUEUED = 64;
-/** The reply fields a decision may carry (engine `Reply`), each a tile or meld in the engine's notation. */
-const REPLY_FIELDS = new Set(['dapai', 'fulou', 'gang', 'hule', 'daopai', 'kita']);
+/**
+ * The reply fields a decision may carry (engine `Reply`), each a tile or meld in the engine's notation; a chuanma
+ * table's also `peng` (a tile), `dingque` (the void suit) and `huan` (the three tiles of the exchange, a list).
+ */
+const REPLY_FIELDS = new Set(['dapai', 'fulou', 'gang', 'hule', 'daopai', 'kita', 'peng', 'dingque']);
+/** The exchange (换三张) passes three tiles. */
+const HUAN_TILES = 3;
 
 type SeasonIds = { uniqueId: number; seasonId: number };
 
@@ -785,8 +790,17 @@ function parse(data: Buffer, isBinary: boolean): Parsed {
 
 /** A decision's reply as the engine takes it: its known fields, each a short text; anything else is refused. */
 function replyOf(reply: Record<string, unknown>): Reply {
-  const out: Record<string, string> = {};
+  const out: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(reply)) {
+    const tiles =
+      key === 'huan' &&
+      Array.isArray(value) &&
+      value.length === HUAN_TILES &&
+      value.every((t) => typeof t === 'string' && t.length <= 32);
+    if (tiles) {
+      out[key] = (value as string[]).slice();
+      continue;
+    }
     if (!REPLY_FIELDS.has(key) || typeof value !== 'string' || value.length > 32) {
       throw new ContestError(ErrorCode.PARAM_ERROR, {
         message: `${messageOf(ErrorCode.PARAM_ERROR)} (reply.${key.slice(0, 32)})`,

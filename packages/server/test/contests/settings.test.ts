@@ -466,7 +466,7 @@ describe('check_contest_rule', () => {
       'check_contest_rule',
       {
         unique_id,
-        game_rule_setting: { mode: 2, detail_rule: { fanfu: 3, fandian: 1000, chuanma: 1 } },
+        game_rule_setting: { mode: 2, detail_rule: { fanfu: 3, fandian: 1000, xuezhandaodi: 1 } },
       },
       { token: org.token },
     );
@@ -475,7 +475,7 @@ describe('check_contest_rule', () => {
     expect(fields).toEqual(expect.arrayContaining(['fanfu', 'fandian']));
     expect(res.body.data.violations.every((v: { code: number }) => v.code === 2517)).toBe(true);
     expect(res.body.data.unsupported.map((u: { field: string }) => u.field)).toEqual(
-      expect.arrayContaining(['chuanma', 'fanfu']),
+      expect.arrayContaining(['xuezhandaodi', 'fanfu']),
     );
   });
 

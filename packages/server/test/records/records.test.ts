@@ -249,6 +249,8 @@ describe('the game file (fetch_contest_game_record_file)', () => {
     expect(file.verification.problems).toEqual([]);
     const hands = (row.log as { paipu: { log: unknown[] } }).paipu.log.length;
     expect(file.verification.hands).toBe(hands);
+    expect(file.format).toBe('tenhou');
+    expect(file.chuanma).toBeUndefined();
     expect(Object.keys(file.tenhou)).toEqual(expect.arrayContaining(['title', 'name', 'rule', 'log']));
     expect(file.tenhou.log).toHaveLength(hands);
     expect(file.tenhou.name).toEqual([

@@ -1,5 +1,6 @@
 import { type GameLog, toTenhou } from '@taikai/engine';
 import {
+  type ChuanmaRecordLog,
   ErrorCode,
   type FetchContestGameRecordFileReq,
   type FetchContestGameRecordFileRes,
@@ -14,6 +15,7 @@ import {
   type FetchMyGameRecordsReq,
   type FetchMyGameRecordsRes,
   LIMITS,
+  RecordFileFormat,
   type SetContestGameRecordTagReq,
   type UpdateContestGameRecordReq,
   validateRemark,
@@ -124,8 +126,28 @@ export async function markedGames(
 }
 
 /**
- * `fetch_contest_game_record_file`: the game in Tenhou's JSON log format, its revealed seed and the commitment
- * published at its start, and the check that the seed deals every wall of the log.
+ * The log a record file carries, typed by `format`: Tenhou JSON for a riichi game; for a chuanma game (Tenhou has
+ * no such format) the engine's chuanma record itself, and `tenhou` empty. A log that does not verify at all (no
+ * hand re-dealt) is not converted.
+ */
+function recordFileLog(
+  log: unknown,
+  verification: { hands: number },
+): { format: RecordFileFormat; tenhou: Record<string, unknown>; chuanma?: ChuanmaRecordLog } {
+  const game = log as GameLog;
+  if (game?.mode === 'chuanma') {
+    return verification.hands > 0
+      ? { format: RecordFileFormat.CHUANMA, tenhou: {}, chuanma: game as unknown as ChuanmaRecordLog }
+      : { format: RecordFileFormat.CHUANMA, tenhou: {} };
+  }
+  const tenhou = verification.hands > 0 ? toTenhou(game) : {};
+  return { format: RecordFileFormat.TENHOU, tenhou: tenhou as unknown as Record<string, unknown> };
+}
+
+/**
+ * `fetch_contest_game_record_file`: the game in Tenhou's JSON log format (a chuanma game: its chuanma record,
+ * `format` says which), its revealed seed and the commitment published at its start, and the check that the seed
+ * deals every wall of the log.
  */
 export async function recordFile(
   ctx: AuthedCtx,
@@ -135,13 +157,12 @@ export async function recordFile(
   await managedSeason(ctx.db, ctx, key, 'viewSeason');
   const row = refuseMissing(await q.recordOf(ctx.db, key, req.uuid));
   const verification = verifyRecord(row);
-  const tenhou = verification.hands > 0 ? toTenhou(row.log as GameLog) : {};
   return {
     uuid: row.uuid,
     seed: row.seed,
     commitment: row.commitment,
     verification,
-    tenhou: tenhou as unknown as Record<string, unknown>,
+    ...recordFileLog(row.log, verification),
   };
 }
 
@@ -215,9 +236,9 @@ export async function myRecords(
 }
 
 /**
- * `fetch_my_game_record_file`: a record's replay data — the record, its Tenhou JSON log, the revealed seed, the
- * commitment published at its start and the verification of every wall — for a player with a seat in any
- * record of its season, or for the tournament's creator, admins and observers. The game has ended, so nothing
+ * `fetch_my_game_record_file`: a record's replay data — the record, its Tenhou JSON log (or chuanma record), the
+ * revealed seed, the commitment published at its start and the verification of every wall — for a player with a
+ * seat in any record of its season, or for the tournament's creator, admins and observers. The game has ended, so nothing
  * of it is concealed any more. Refusals: 2517 no such record · 2501 its tournament is deleted · 2506 the caller
  * neither played in its season nor organises or observes the tournament.
  */
@@ -240,7 +261,6 @@ export async function myRecordFile(
     }
   }
   const verification = verifyRecord(row);
-  const tenhou = verification.hands > 0 ? toTenhou(row.log as GameLog) : {};
   const seat = row.seats.findIndex((s) => s.account_id === ctx.actor.id);
   return {
     record: {
@@ -250,6 +270,6 @@ export async function myRecordFile(
     seed: row.seed,
     commitment: row.commitment,
     verification,
-    tenhou: tenhou as unknown as Record<string, unknown>,
+    ...recordFileLog(row.log, verification),
   };
 }

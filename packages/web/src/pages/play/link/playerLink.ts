@@ -212,8 +212,11 @@ export class PlayerLinkClient {
     this.changed();
   }
 
-  /** Answers the decision `askId` of a game with the engine's reply (`{}` pass or tsumogiri, `{dapai}`, …). */
-  answer(gameUuid: string, askId: number, reply: Record<string, string>): boolean {
+  /**
+   * Answers the decision `askId` of a game with the engine's reply (`{}` pass or tsumogiri, `{dapai}`, …; a
+   * chuanma exchange `{huan: [t, t, t]}`).
+   */
+  answer(gameUuid: string, askId: number, reply: Record<string, string | string[]>): boolean {
     return this.sendNow({ op: 'answer', game_uuid: gameUuid, ask_id: askId, reply });
   }
 

@@ -1,6 +1,6 @@
 import { FetchMyGameRecordFileRes } from '@taikai/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { request } from '../../../api/client';
@@ -11,6 +11,9 @@ import { ResultPanel } from '../table/ResultPanel';
 import { useTableMessages } from '../table/tableLanguage';
 import '../table/table.css';
 import { type ReplayGame, readTenhou, replayTable, type TenhouJson } from './tenhouLog';
+
+/** A chuanma record's replay, loaded only for a chuanma record. */
+const ChuanmaReplay = lazy(() => import('./chuanma/ChuanmaReplay'));
 
 const WIND_KEYS = ['east', 'south', 'west', 'north'];
 const NO_TILES: ReadonlySet<string> = new Set();
@@ -66,10 +69,13 @@ export default function ReplayPage() {
   // Names as the record has them: robots told apart by their number in seat order, players by their
   // nickname. Named once the table's strings are there (a fresh load fetches them), in the language shown.
   const language = i18n.language;
+  const chuanma = file.data?.format === 'chuanma' ? (file.data.chuanma ?? null) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the strings loaded and the language
   const game = useMemo(() => {
     if (!file.data || !ready) return null;
-    const read = readTenhou(file.data.tenhou as unknown as TenhouJson);
+    const read = chuanma
+      ? { players: 4, names: chuanma.paipu.player, hands: [] }
+      : readTenhou(file.data.tenhou as unknown as TenhouJson);
     const accounts = [...file.data.record.accounts].sort((a, b) => a.seat - b.seat);
     const robots = robotNumbers(accounts);
     const names = read.names.map((name, seat) => {
@@ -109,8 +115,8 @@ export default function ReplayPage() {
   }, [game]);
 
   const state = useMemo(
-    () => (game ? replayTable(game, at.hand, at.step, viewSeat) : null),
-    [game, at, viewSeat],
+    () => (game && !chuanma ? replayTable(game, at.hand, at.step, viewSeat) : null),
+    [game, at, viewSeat, chuanma],
   );
 
   if (!ready) return null;
@@ -124,6 +130,20 @@ export default function ReplayPage() {
           </a>
         </div>
       </div>
+    );
+  }
+  if (file.data && game && chuanma) {
+    return (
+      <Suspense fallback={<div className="tt-page" data-testid="replay" />}>
+        <ChuanmaReplay
+          log={chuanma}
+          names={game.names}
+          seed={file.data.seed}
+          commitment={file.data.commitment}
+          verification={file.data.verification}
+          onBack={backInHistory}
+        />
+      </Suspense>
     );
   }
   if (!file.data || !game || !state) {

@@ -1,6 +1,6 @@
 import type { ConsoleLang, StampId } from '@taikai/protocol';
 import { STAMPS, stampGlyph } from '@taikai/protocol/stamps';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { robotNumbers } from '../../../components/robots';
 import { LANGUAGE_NAMES } from '../../../i18n/languageNames';
@@ -48,6 +48,20 @@ export function autoPlayedIn(entries: readonly FeedEntry[], state: TableState): 
   });
 }
 
+/** The chuanma table, loaded only at a chuanma game (its view, strings and styles are not the riichi table's). */
+const ChuanmaTable = lazy(() => import('./chuanma/ChuanmaTable'));
+
+/** Whether a game feed is a chuanma (Sichuan bloody battle) game: by its rule, or its opening message. */
+export function isChuanmaFeed(
+  feed: { start: Record<string, unknown>; messages: readonly FeedEntry[] } | undefined,
+) {
+  if (!feed) return false;
+  const rule = feed.start.rule as { chuanma?: unknown } | undefined;
+  if (rule?.chuanma === 1 || rule?.chuanma === true) return true;
+  const kaiju = feed.messages[0]?.msg.kaiju as { mode?: string } | undefined;
+  return kaiju?.mode === 'chuanma';
+}
+
 /** A desktop: a fine pointer that hovers, and room for the key hints. */
 const wideScreen = () =>
   typeof window !== 'undefined' &&
@@ -65,6 +79,19 @@ interface StampBubble {
  * final settlement. Reopening the page (or reconnecting) brings the table back as it stands.
  */
 export function GameTable({ gameUuid, backHref = '/play' }: { gameUuid: string; backHref?: string }) {
+  const feed = useGameFeed(gameUuid);
+  if (feed && isChuanmaFeed(feed)) {
+    return (
+      <Suspense fallback={null}>
+        <ChuanmaTable gameUuid={gameUuid} feed={feed} backHref={backHref} />
+      </Suspense>
+    );
+  }
+  return <RiichiTable gameUuid={gameUuid} backHref={backHref} />;
+}
+
+/** The riichi table (four or three players). */
+function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: string }) {
   const { t, i18n } = useTranslation();
   const { link, status } = usePlayerLink();
   const feed = useGameFeed(gameUuid);

@@ -1,6 +1,8 @@
 import {
   type DetailRuleField,
   firstPlaceUma,
+  GameVariant,
+  gameVariantOf,
   LIMITS,
   playerCountOf,
   type RuleNumberField,
@@ -152,15 +154,20 @@ export function RuleCards() {
   );
 }
 
-/** Modes without rule cards: the no-more-settings text and the bust switch. */
+/**
+ * Modes without rule cards: the no-more-settings text and the bust switch; chuanma (Sichuan) also its three-tile
+ * exchange (换三张, `huansanzhang`).
+ */
 export function NoMoreSettings() {
   const { t } = useTranslation();
+  const { state } = useRuleEditor();
   return (
     <RuleCard id="other" title={t('rules.cards.other')} wide>
       <p className="rule-no-more" data-testid="rule-no-more-settings">
         {t('rules.noMoreSettings')}
       </p>
       <SwitchField field="can_jifei" />
+      {gameVariantOf(state.rule) === GameVariant.CHUANMA && <FlagField field="huansanzhang" />}
     </RuleCard>
   );
 }

@@ -1,0 +1,215 @@
+import type { ChuanmaRecordLog } from '@taikai/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChuanmaResultPanel } from '../../table/chuanma/ChuanmaResult';
+import { ChuanmaMeldTiles } from '../../table/chuanma/ChuanmaSeats';
+import { useChuanmaMessages } from '../../table/chuanma/chuanmaLanguage';
+import { Tile } from '../../table/tiles/Tile';
+import '../../table/chuanma/chuanma.css';
+import { chuanmaReplayAt } from './chuanmaReplay';
+
+/** A record file's verification, as the replay page shows it. */
+interface Verification {
+  ok: boolean;
+  hands: number;
+  problems: string[];
+  redealt: { hand: number; attempt: number }[];
+}
+
+/**
+ * A chuanma record replayed move by move, hand by hand, every hand open: the voids, melds, rivers, each win with
+ * its hand and fans, the hand's result; with the revealed seed and the verification of every wall.
+ */
+export default function ChuanmaReplay({
+  log,
+  names,
+  seed,
+  commitment,
+  verification,
+  onBack,
+}: {
+  log: ChuanmaRecordLog;
+  names: string[];
+  seed: string;
+  commitment: string;
+  verification: Verification;
+  onBack: (e: React.MouseEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const ready = useChuanmaMessages();
+  const hands = log.paipu.log;
+  const [at, setAt] = useState({ hand: 0, step: 0 });
+  const [closed, setClosed] = useState<number | null>(null);
+  const entries = hands[at.hand] ?? [];
+  const last = Math.max(0, entries.length - 1);
+  const state = useMemo(() => chuanmaReplayAt(entries, at.step), [entries, at.step]);
+  const step = (by: 1 | -1) =>
+    setAt((p) => {
+      const lastOf = (h: number) => Math.max(0, (hands[h]?.length ?? 1) - 1);
+      if (by > 0) {
+        if (p.step < lastOf(p.hand)) return { hand: p.hand, step: p.step + 1 };
+        return p.hand + 1 < hands.length ? { hand: p.hand + 1, step: 0 } : p;
+      }
+      if (p.step > 0) return { hand: p.hand, step: p.step - 1 };
+      return p.hand > 0 ? { hand: p.hand - 1, step: lastOf(p.hand - 1) } : p;
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `step` reads only the setter and the record
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') step(1);
+      else if (e.key === 'ArrowLeft') step(-1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hands]);
+
+  if (!ready) return <div className="tt-page" data-testid="replay" />;
+  return (
+    <div className="tt-page tt-replay cm-page" data-testid="replay" data-mode="chuanma">
+      <header className="tt-top">
+        <a className="tt-back" href="/play/records" aria-label={t('table.back')} onClick={onBack}>
+          ‹
+        </a>
+        <span className="tt-replay-title">
+          {t('replay.title')} · {t('table.chuanma.title')}
+        </span>
+      </header>
+      <main className="cm-main">
+        <div className="cm-seats cm-seats-open">
+          {state.seats.map((s, seat) => {
+            const won = state.wins.findIndex((w) => w.seat === seat);
+            return (
+              <section
+                // biome-ignore lint/suspicious/noArrayIndexKey: seats never move
+                key={seat}
+                className={`cm-seat${won >= 0 ? ' cm-seat-won' : ''}${state.turn === seat ? ' cm-seat-turn' : ''}`}
+                data-testid={`replay-seat-${seat}`}
+              >
+                <div className="cm-seat-head">
+                  <span className="cm-seat-name">{names[seat]}</span>
+                  {state.dealer === seat ? (
+                    <span className="cm-badge">{t('table.chuanma.dealer')}</span>
+                  ) : null}
+                  {state.voids[seat] ? (
+                    <span className="cm-badge cm-badge-void">
+                      {t('table.chuanma.voidOf', { suit: t(`table.chuanma.suitShort.${state.voids[seat]}`) })}
+                    </span>
+                  ) : null}
+                  {won >= 0 ? (
+                    <span className="cm-badge cm-badge-won">
+                      {t('table.chuanma.won', { order: won + 1 })}
+                    </span>
+                  ) : null}
+                  <span className="cm-seat-score">{s.score.toLocaleString()}</span>
+                </div>
+                <div className="cm-seat-tiles cm-open">
+                  {(won >= 0 ? state.wins[won].shoupai : s.hand).map((code, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: tiles of one kind are alike
+                    <Tile key={i} code={code} />
+                  ))}
+                  {s.melds.map((m, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: melds only grow
+                    <ChuanmaMeldTiles key={`m${i}`} meld={m} />
+                  ))}
+                </div>
+                {won >= 0 ? (
+                  <div className="cm-note">
+                    {state.wins[won].fans
+                      .map((f) => `${t(`table.chuanma.fans.${f.id}`)}${f.count > 1 ? ` ×${f.count}` : ''}`)
+                      .join(' · ')}{' '}
+                    · {t('table.chuanma.fanTotal', { count: state.wins[won].fan })}
+                  </div>
+                ) : null}
+                <div className="cm-river">
+                  {s.discards.map((code, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a river only grows
+                    <Tile key={i} code={code} />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+        {state.exchange ? <p className="cm-note">{t(`table.chuanma.directions.${state.exchange}`)}</p> : null}
+        <div className="tt-replay-bar" data-testid="replay-controls">
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="replay-prev-hand"
+            aria-label={t('replay.prevHand')}
+            onClick={() => setAt({ hand: Math.max(0, at.hand - 1), step: 0 })}
+          >
+            «
+          </button>
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="replay-prev"
+            aria-label={t('replay.prevStep')}
+            onClick={() => step(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="replay-next"
+            aria-label={t('replay.nextStep')}
+            onClick={() => step(1)}
+          >
+            ›
+          </button>
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="replay-next-hand"
+            aria-label={t('replay.nextHand')}
+            onClick={() => setAt({ hand: Math.min(hands.length - 1, at.hand + 1), step: 0 })}
+          >
+            »
+          </button>
+          <button
+            type="button"
+            className="tt-btn tt-btn-small"
+            data-testid="replay-hand-end"
+            onClick={() => setAt({ hand: at.hand, step: last })}
+          >
+            ⇥
+          </button>
+          <span className="tt-replay-pos" data-testid="replay-position">
+            {t('replay.hand', { n: at.hand + 1, total: hands.length })} ·{' '}
+            {t('replay.step', { n: at.step, total: last })}
+          </span>
+        </div>
+        <input
+          className="tt-replay-range"
+          type="range"
+          min={0}
+          max={last}
+          value={at.step}
+          aria-label={t('replay.step', { n: at.step, total: last })}
+          onChange={(e) => setAt({ hand: at.hand, step: Number(e.target.value) })}
+        />
+        <details className="tt-verify" data-testid="replay-verification" open>
+          <summary className={verification.ok ? 'tt-plus' : 'tt-minus'}>
+            {verification.ok ? t('replay.verified', { count: verification.hands }) : t('replay.notVerified')}
+          </summary>
+          <dl>
+            <dt>{t('replay.seed')}</dt>
+            <dd data-testid="replay-seed">{seed}</dd>
+            <dt>{t('replay.commitment')}</dt>
+            <dd>{commitment}</dd>
+            {verification.problems.map((p) => (
+              <dd key={p}>{p}</dd>
+            ))}
+          </dl>
+        </details>
+      </main>
+      {state.result && closed !== at.hand ? (
+        <ChuanmaResultPanel result={state.result} names={names} onClose={() => setClosed(at.hand)} />
+      ) : null}
+    </div>
+  );
+}
