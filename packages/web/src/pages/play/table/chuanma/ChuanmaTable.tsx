@@ -36,6 +36,9 @@ export default function ChuanmaTable({
   backHref: string;
 }) {
   const { t } = useTranslation();
+  /** A tile as the reader names it: its number and its suit (`m6` → 6万, 6 Cha). */
+  const tileText = (code: string) =>
+    t('table.chuanma.tileName', { rank: code.slice(1), suit: t(`table.chuanma.suitShort.${code[0]}`) });
   const ready = useChuanmaMessages();
   const { link } = usePlayerLink();
   const entries: FeedEntry[] = feed.messages;
@@ -166,8 +169,8 @@ export default function ChuanmaTable({
             <p className="cm-note" data-testid="cm-exchanged">
               {t(`table.chuanma.directions.${state.exchange.direction}`)} ·{' '}
               {t('table.chuanma.exchangeDone', {
-                out: state.exchange.out.join(' '),
-                in: state.exchange.in.join(' '),
+                out: state.exchange.out.map(tileText).join(' '),
+                in: state.exchange.in.map(tileText).join(' '),
               })}
             </p>
           ) : null}
@@ -270,7 +273,7 @@ export default function ChuanmaTable({
                     data-testid="action-gang"
                     onClick={() => answer({ gang: tile })}
                   >
-                    {t('table.chuanma.actions.kong', { tile })}
+                    {t('table.chuanma.actions.kong', { tile: tileText(tile) })}
                   </button>
                 ))
               : null}

@@ -11,6 +11,7 @@ const chs: ChuanmaMessages = {
       voidOf: '定缺：{{suit}}',
       suits: { m: '万', p: '筒', s: '条' },
       suitShort: { m: '万', p: '筒', s: '条' },
+      tileName: '{{rank}}{{suit}}',
       exchangeAsk: '选择同一花色的三张牌交换',
       exchangeSend: '换出这三张',
       exchangeClear: '重选',

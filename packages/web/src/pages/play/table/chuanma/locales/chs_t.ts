@@ -11,6 +11,7 @@ const chs_t: ChuanmaMessages = {
       voidOf: '定缺：{{suit}}',
       suits: { m: '萬', p: '筒', s: '條' },
       suitShort: { m: '萬', p: '筒', s: '條' },
+      tileName: '{{rank}}{{suit}}',
       exchangeAsk: '選擇同一花色的三張牌交換',
       exchangeSend: '換出這三張',
       exchangeClear: '重選',

@@ -9,6 +9,7 @@ const en = {
       voidOf: 'Void: {{suit}}',
       suits: { m: 'Characters', p: 'Dots', s: 'Bamboo' },
       suitShort: { m: 'Cha', p: 'Dot', s: 'Bam' },
+      tileName: '{{rank}} {{suit}}',
       exchangeAsk: 'Choose three tiles of one suit to pass on',
       exchangeSend: 'Pass these three',
       exchangeClear: 'Clear',

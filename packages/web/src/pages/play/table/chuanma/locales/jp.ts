@@ -11,6 +11,7 @@ const jp: ChuanmaMessages = {
       voidOf: '欠色：{{suit}}',
       suits: { m: '萬子', p: '筒子', s: '索子' },
       suitShort: { m: '萬', p: '筒', s: '索' },
+      tileName: '{{rank}}{{suit}}',
       exchangeAsk: '同じ色の牌を3枚選んで交換してください',
       exchangeSend: 'この3枚を渡す',
       exchangeClear: '選び直す',

@@ -11,6 +11,7 @@ const kr: ChuanmaMessages = {
       voidOf: '결문: {{suit}}',
       suits: { m: '만수', p: '통수', s: '삭수' },
       suitShort: { m: '만', p: '통', s: '삭' },
+      tileName: '{{rank}}{{suit}}',
       exchangeAsk: '같은 무늬의 패 세 장을 골라 교환하세요',
       exchangeSend: '이 세 장을 넘기기',
       exchangeClear: '다시 고르기',
