@@ -1,9 +1,8 @@
-import type { ConsoleLang, StampId } from '@taikai/protocol';
+import type { StampId } from '@taikai/protocol';
 import { STAMPS, stampGlyph } from '@taikai/protocol/stamps';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { robotNumbers } from '../../../components/robots';
-import { LANGUAGE_NAMES } from '../../../i18n/languageNames';
 import { type FeedEntry, useGameFeed, useLinkMessages, usePlayerLink } from '../link';
 import { ACTION_KEYS, ActionBar, type BarMode, comboActions, mainActions } from './ActionBar';
 import { Board, sideOf } from './Board';
@@ -13,9 +12,10 @@ import { type SeatMessage, type TableState, windOf } from './model/tableState';
 import { ResultPanel } from './ResultPanel';
 import { SettlementPanel } from './SettlementPanel';
 import type { SettlementRule } from './settlement';
+import { TableLanguageSelect } from './TableLanguageSelect';
 import { TileRow } from './Tiles';
 import { TimeBar } from './TimeBar';
-import { changeTableLanguage, TABLE_LANGS, tableLanguage } from './tableLanguage';
+import { tableLanguage } from './tableLanguage';
 import { useTableState } from './useTable';
 import './table.css';
 
@@ -311,19 +311,7 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
             ☺
           </button>
         ) : null}
-        <select
-          className="tt-lang"
-          aria-label={t('shell.language')}
-          value={lang}
-          data-testid="table-language"
-          onChange={(e) => void changeTableLanguage(e.target.value as ConsoleLang)}
-        >
-          {TABLE_LANGS.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
-        </select>
+        <TableLanguageSelect lang={lang} label={t('shell.language')} />
       </header>
       {palette ? (
         <div className="tt-palette" data-testid="stamp-palette">

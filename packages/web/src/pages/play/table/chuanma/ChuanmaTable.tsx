@@ -1,13 +1,12 @@
 import type { ChuanmaMessage } from '@taikai/engine';
-import type { ConsoleLang } from '@taikai/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { robotNumbers } from '../../../../components/robots';
-import { LANGUAGE_NAMES } from '../../../../i18n/languageNames';
 import type { FeedEntry, GameFeed } from '../../link';
 import { usePlayerLink } from '../../link';
+import { TableLanguageSelect } from '../TableLanguageSelect';
 import { TimeBar } from '../TimeBar';
-import { changeTableLanguage, TABLE_LANGS, tableLanguage } from '../tableLanguage';
+import { tableLanguage } from '../tableLanguage';
 import { Tile } from '../tiles/Tile';
 import { ChuanmaFinalPanel, ChuanmaResultPanel } from './ChuanmaResult';
 import { ChuanmaMeldTiles, ChuanmaSeats, ChuanmaWinners } from './ChuanmaSeats';
@@ -142,19 +141,7 @@ export default function ChuanmaTable({
           {state.hand >= 0 ? t('table.chuanma.handOf', { hand: state.hand + 1, hands: state.hands }) : null}
           {state.hand >= 0 ? ` · ${t('table.chuanma.tilesLeft', { count: state.left })}` : null}
         </span>
-        <select
-          className="tt-lang"
-          aria-label={t('table.language')}
-          value={lang}
-          data-testid="table-language"
-          onChange={(e) => void changeTableLanguage(e.target.value as ConsoleLang)}
-        >
-          {TABLE_LANGS.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
-        </select>
+        <TableLanguageSelect lang={lang} label={t('table.language')} />
       </header>
       {feed.paused ? (
         <div className="tt-banner" data-testid="paused-banner">
