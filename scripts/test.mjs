@@ -67,6 +67,20 @@ function runLogged(name, command, args, env = {}) {
   });
 }
 
+/** The first lines of a failed test's first message (colour codes removed), indented under its name. */
+function reasonOf(messages) {
+  const first = (messages ?? [])[0];
+  if (!first) return '';
+  const lines = first
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  return lines.map((line) => `\n      ${line.slice(0, 300)}`).join('');
+}
+
 async function runVitest(name, projects, env = {}, extra = []) {
   const outputFile = join(resultsDir, `${name}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra];
@@ -89,7 +103,8 @@ async function runVitest(name, projects, env = {}, extra = []) {
     if (file.status === 'failed' && file.assertionResults.length === 0)
       failures.push(`${name}: ${where} (did not load)`);
     for (const test of file.assertionResults) {
-      if (test.status === 'failed') failures.push(`${name}: ${where} › ${test.fullName ?? test.title}`);
+      if (test.status === 'failed')
+        failures.push(`${name}: ${where} › ${test.fullName ?? test.title}${reasonOf(test.failureMessages)}`);
     }
   }
   const skipped = report.numPendingTests + report.numTodoTests;
