@@ -74,6 +74,7 @@ describe('broadcast: a table overlay link, opened without a session, then revoke
     if (task.result?.state === 'fail') broken = true;
   });
   screenshotFailures(() => console_);
+  screenshotFailures(() => stream);
 
   it('1 · the organiser creates a table overlay link in the Broadcast tab', async () => {
     const { page } = console_;
