@@ -68,6 +68,12 @@ type Scaled = { bus: ClusterBus; queues: ClusterQueues; relay: ClusterRelay };
  */
 const ADOPT_EVERY_MS = 10_000;
 
+/**
+ * Scaled mode: how long a pause, resume or terminate waits for a placed table to be taken by a process before it
+ * is sent to every process (ms); a table is taken within moments unless every process is gone.
+ */
+const TAKEN_WAIT_MS = 20_000;
+
 type SeatMessage = Extract<PlayerLinkOut, { op: 'game_message' }>;
 
 /**
@@ -137,6 +143,8 @@ export class GameHost {
   private readonly running = new Map<string, Running>();
   /** Scaled mode: the games other processes run (`peer` '' until the process running one says so). */
   private readonly elsewhere = new Map<string, SeatedGame & { peer: string }>();
+  /** Scaled mode: calls waiting for a game's table to be taken by some process (or to end), by game. */
+  private readonly untilTaken = new Map<string, (() => void)[]>();
   /** account → the running games it sits in, on any process (uuid → seat). */
   private readonly seatsOf = new Map<number, Map<string, number>>();
   private readonly scaled: Scaled | null;
@@ -367,8 +375,35 @@ export class GameHost {
   private async control(uuid: string, action: ControlAction): Promise<ControlResult> {
     const here = this.controlHere(uuid, action);
     if (here) return here;
-    if (this.scaled) return this.scaled.relay.control(this.ownerOf(uuid), uuid, action);
-    return { ok: false, state: 'missing' };
+    if (!this.scaled) return { ok: false, state: 'missing' };
+    // A table placed in the queue but not yet taken (or being taken over): asked once a process says it runs it.
+    if (this.ownerOf(uuid) === undefined) await this.taken(uuid);
+    return this.controlHere(uuid, action) ?? this.scaled.relay.control(this.ownerOf(uuid), uuid, action);
+  }
+
+  /**
+   * Scaled mode: resolves once a process says it runs the game's table, this one included, or the game ended;
+   * the bound only ends the wait for a game no process takes (its call is then sent to every process).
+   */
+  private taken(uuid: string): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, TAKEN_WAIT_MS);
+      timer.unref();
+      const waiting = this.untilTaken.get(uuid) ?? [];
+      waiting.push(done);
+      this.untilTaken.set(uuid, waiting);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+
+  /** The calls waiting for this game's table go on. */
+  private tookOrEnded(uuid: string): void {
+    const waiting = this.untilTaken.get(uuid);
+    this.untilTaken.delete(uuid);
+    for (const go of waiting ?? []) go();
   }
 
   private controlHere(uuid: string, action: ControlAction): Promise<ControlResult> | null {
@@ -420,9 +455,11 @@ export class GameHost {
   private seatElsewhere(peer: string, game: SeatedGame): void {
     this.elsewhere.set(game.uuid, { ...game, peer });
     this.seat(game.uuid, game.accounts);
+    if (peer !== '') this.tookOrEnded(game.uuid);
   }
 
   private unseatElsewhere(uuid: string): void {
+    this.tookOrEnded(uuid);
     const game = this.elsewhere.get(uuid);
     if (!game || this.running.has(uuid)) return;
     this.elsewhere.delete(uuid);
@@ -824,6 +861,7 @@ export class GameHost {
       left,
     };
     this.running.set(game.uuid, running);
+    this.tookOrEnded(game.uuid);
     this.spectators.open(game.uuid);
     this.elsewhere.delete(game.uuid);
     this.seat(
