@@ -9,8 +9,9 @@
  *     against the simple one (each seed played with the common robot in each seat beside two simple ones).
  *  6. chuanma (Sichuan): seconds per game of 4 hands (round type 1, the exchange on) for each robot level, and
  *     the level-2 robot's strength against level 1 (each seed with level 2 in each seat beside three level 1).
+ *  7. xuezhandaodi (Battle of Asura): seconds per East game (the exchange on) for each robot level.
  * Each figure runs a bounded batch (a few minutes in all). Set BENCH_SCALE=0.5 for a quicker, noisier run, and
- * BENCH_ONLY=levels,pool,overhead,memory,sanma,chuanma (any of them) to run some parts only.
+ * BENCH_ONLY=levels,pool,overhead,memory,sanma,chuanma,xuezhan (any of them) to run some parts only.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { installFastShanten, installStockShanten } from '@taikai/engine';
@@ -233,6 +234,30 @@ if (wanted('chuanma')) {
     name: 'chuanma level 2 vs level 1 (mean final points, games of 4 hands)',
     value: `${fmt(mean(strength.strong), 0)} vs ${fmt(mean(strength.simple), 0)} (1st ${fmt((100 * strength.first) / strength.games, 0)}%)`,
   });
+}
+
+if (wanted('xuezhan')) {
+  // 7. Xuezhandaodi East games (4 hands, the exchange on) by robot level.
+  installFastShanten();
+  const rule = { xuezhandaodi: 1, huansanzhang: 1 };
+  const xuezhanGames: Record<number, number> = { 0: n(40), 1: n(20), 2: n(4) };
+  for (const level of [0, 1, 2]) {
+    const levels = [level, level, level, level];
+    await playTableGame(seedOf(`xuezhan-warm-up-${level}`), levels, 1, rule);
+    const seeds = Array.from({ length: xuezhanGames[level] }, (_, i) => seedOf(`xuezhan-level-${i}`));
+    let hands = 0;
+    const t = await timed(async () => {
+      for (const seed of seeds) hands += (await playTableGame(seed, levels, 1, rule)).hands;
+    });
+    const perGame = t.wall / seeds.length;
+    say(
+      `xuezhan level ${level}: ${seeds.length} East games, ${hands} hands, ${fmt(perGame, 3)} s/game (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+    );
+    figures.push({
+      name: `s per xuezhandaodi East game, ai_level ${level}`,
+      value: `${fmt(perGame, 3)} s (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+    });
+  }
 }
 
 say('');

@@ -37,3 +37,4 @@ export { PAUSE_LIMIT_MS, type ResumeFrom, Table, type TableOptions } from './tab
 export type { HandLog, HandResult, Progress, WinSummary } from './table-game';
 export { type Verification, verifyGame } from './verify';
 export { commitmentOf, dealWall, newSeed, redealWalls, wallCommitment } from './walls';
+export { isXuezhanRule } from './xuezhan/rule';

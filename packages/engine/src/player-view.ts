@@ -8,10 +8,12 @@
 import Majiang from '@kobalab/majiang-core';
 import { forSanma } from './sanma/seat';
 
+export { guyiWinAllowed, type WinWay } from './guyi/seat-win';
 export type { GameMessage, Reply } from './robots/types';
 export { meetsMinHan, yakuHan } from './rules/min-han';
 export { SANMA_LIVE_TILES, SanmaBoard } from './sanma/board';
 export { canKita, markOf } from './sanma/seat';
+export { type Situation, situationOf } from './seats/win-situation';
 export { type SettledPlayer, type Settlement, settle } from './settlement';
 
 /** A silent seat view of a four-player table: follows the messages, judges what the seat may do. */

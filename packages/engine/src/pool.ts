@@ -7,6 +7,7 @@ import type { Reply } from './robots/types';
 import { toTableRule } from './rules/adapter';
 import { refuseUnsupported } from './rules/unsupported';
 import type { ControlAction, FromWorker, StartTable, ToWorker } from './worker-protocol';
+import { isXuezhanRule } from './xuezhan/rule';
 
 export interface PoolOptions {
   /** Worker threads; one per core by default. */
@@ -153,8 +154,9 @@ export function createTablePool(options: PoolOptions = {}): TablePool {
     async start(options) {
       if (closed) throw new Error('the table pool is closed');
       const { onEvent, ...table } = options;
-      // Refused up front, by name (a chuanma rule by its own list; see `refuseUnsupported`).
-      if (isChuanmaRule(table.rule)) refuseUnsupported(table.rule, table.roundType);
+      // Refused up front, by name (a chuanma or xuezhandaodi rule by its own list; see `refuseUnsupported`).
+      if (isChuanmaRule(table.rule) || isXuezhanRule(table.rule))
+        refuseUnsupported(table.rule, table.roundType);
       else toTableRule(table.rule, table.roundType);
       if (sinks.has(table.tableId)) throw new Error(`table ${table.tableId} is already running`);
       ended.delete(table.tableId);

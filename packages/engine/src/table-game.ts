@@ -1,6 +1,8 @@
 import Majiang, { type Paipu } from '@kobalab/majiang-core';
 import type { ScoredFan } from './chuanma/fan';
 import type { ChuanmaHandDetail } from './chuanma/messages';
+import { type HuleParam, scoreGuyiWin } from './guyi/score';
+import type { WinFacts, WinSituation } from './guyi/yaku';
 import type { Reply, SeatPlayer } from './robots/types';
 import { type EndReason, gameEndReason } from './rules/game-end';
 import { meetsMinHan } from './rules/min-han';
@@ -42,7 +44,14 @@ export interface WinSummary {
  * How a hand ended. `deltas`: each seat's net change over the hand (payments, sticks laid down and collected).
  */
 export type HandResult =
-  | { kind: 'win'; wins: WinSummary[]; deltas: number[]; chuanma?: ChuanmaHandDetail }
+  | {
+      kind: 'win';
+      wins: WinSummary[];
+      deltas: number[];
+      chuanma?: ChuanmaHandDetail;
+      /** Xuezhandaodi: the draw the hand ended in after its wins (exhaustive or abortive), absent otherwise. */
+      draw?: { name: string; tenpai: number[]; abortive: boolean };
+    }
   | {
       kind: 'draw';
       name: string;
@@ -98,12 +107,12 @@ export class TableGame extends Majiang.Game {
   private redeal: { hand: number; attempt: number } | null = null;
   /** The deal attempt each hand was played on, by hand number. */
   readonly attempts: number[] = [];
-  private outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
-  private wins: WinSummary[] = [];
+  protected outcome: HandOutcome = { won: false, dealerWon: false, dealerTenpai: false, abortive: false };
+  protected wins: WinSummary[] = [];
   /** Kans made this hand by relative seat, and the last one if it was an open kan on a discard. */
   private kans = [0, 0, 0, 0];
   private lastOpenKan: (string | null)[] = [null, null, null, null];
-  private drawResult: Omit<Extract<HandResult, { kind: 'draw' }>, 'deltas'> | null = null;
+  protected drawResult: Omit<Extract<HandResult, { kind: 'draw' }>, 'deltas'> | null = null;
   private startScores: number[] = [];
   finished: Paipu | null = null;
   /** Called whenever a seat answers (the table resumes its loop if it was waiting). */
@@ -319,10 +328,31 @@ export class TableGame extends Majiang.Game {
     if (win.yakuman || counted) this.hooks.yakuman(win, this.progress());
   }
 
-  /** The win's payments by our rule: renhou, liability for four kans, honba and stick values. */
-  protected priceWin(hule: ScoredWin & { l: number; baojia: number | null }): void {
+  /** The win's payments by our rule: local yaku, renhou, liability for four kans, honba and stick values. */
+  protected priceWin(
+    hule: ScoredWin & { l: number; baojia: number | null; fubaopai?: string[] | null },
+  ): void {
     const m = this._model;
     const payer = hule.baojia;
+    // guyi_mode: the ancient local yaku, scored on the reading of the hand that pays most
+    if (this.rule.guyi) {
+      const win = this.winNow(hule.l, payer == null, this._hule_option, hule.fubaopai ?? null);
+      const scored = scoreGuyiWin(win.facts, win.param);
+      if (scored) {
+        // A win on the mode's yaku alone comes without payments: the engine pays out `_fenpei`, the same list.
+        if (!hule.fenpei) {
+          hule.fenpei = [0, 0, 0, 0];
+          this._fenpei = hule.fenpei;
+        }
+        hule.hupai = scored.hupai;
+        hule.defen = scored.defen;
+        for (const key of ['fu', 'fanshu', 'damanguan'] as const) {
+          if (scored[key]) hule[key] = scored[key];
+          else delete hule[key];
+        }
+        for (let l = 0; l < hule.fenpei.length; l++) hule.fenpei[l] = scored.fenpei[l];
+      }
+    }
     // enable_renhe: renhou, a ron before the winner's first draw
     const renhou =
       this.rule.renhou > 0 && payer != null && this._diyizimo && hule.l > m.lunban
@@ -352,7 +382,7 @@ export class TableGame extends Majiang.Game {
     const abortive = ABORTIVE.has(pingju.name);
     const tenpai = pingju.shoupai.map((s) => !!s);
     if (pingju.name === '荒牌平局') {
-      const pay = notenPayments(tenpai, this.rule);
+      const pay = this.drawPayments(tenpai);
       for (let l = 0; l < pay.length; l++) pingju.fenpei[l] = pay[l];
     }
     this.outcome.abortive = abortive;
@@ -364,6 +394,28 @@ export class TableGame extends Majiang.Game {
       abortive,
       tenpai: abortive ? [] : tenpai.flatMap((t, l) => (t ? [m.player_id[l]] : [])).sort(),
     };
+  }
+
+  /** The payments of an exhaustive draw by tenpai seat (relative seats): noten payments by our rule. */
+  protected drawPayments(tenpai: boolean[]): number[] {
+    return notenPayments(tenpai, this.rule);
+  }
+
+  /** Whether the dealer keeps the seat after the hand: renchan by our rule. */
+  protected dealerKeepsSeat(): boolean {
+    return dealerRepeats(this.outcome, this.rule);
+  }
+
+  /** Honba for the next hand. */
+  protected honbaAfter(repeats: boolean): number {
+    return nextHonba(this._changbang, this.outcome, repeats);
+  }
+
+  /** How the hand ended, as `hand_end` reports it. */
+  protected handResult(deltas: number[]): HandResult {
+    return this.outcome.won
+      ? { kind: 'win', wins: this.wins, deltas }
+      : { ...(this.drawResult as NonNullable<typeof this.drawResult>), deltas };
   }
 
   override reply_dapai(): void {
@@ -421,37 +473,82 @@ export class TableGame extends Majiang.Game {
     return this.rule.abortive.nineTerminals && super.allow_pingju();
   }
 
-  /** fanfu: the engine's check, then the minimum han of yaku. */
+  /**
+   * fanfu: the engine's check, then the minimum han of yaku. guyi_mode: a complete hand out of furiten, its yaku
+   * counted with the mode's (which alone make a win), as the seats judge it (`guyi/seat-win.ts`).
+   */
   override allow_hule(l?: number): boolean {
-    if (!super.allow_hule(l)) return false;
-    if (this.rule.minHan <= 1) return true;
+    if (!this.rule.guyi && !super.allow_hule(l)) return false;
+    if (this.rule.minHan <= 1 && !this.rule.guyi) return true;
     const m = this._model;
     const menfeng = l ?? m.lunban;
     const tsumo = l == null;
+    const option = this._status === 'gang' ? 'qianggang' : this._status === 'gangzimo' ? 'lingshang' : null;
+    const win = this.winNow(menfeng, tsumo, option, []);
+    if (this.rule.guyi) {
+      const { shoupai, rongpai } = win.facts;
+      const nengRong = tsumo || this._neng_rong[menfeng];
+      if (!Majiang.Game.allow_hule(this._rule, shoupai, rongpai, m.zhuangfeng, menfeng, true, nengRong)) {
+        return false;
+      }
+    }
     if (!tsumo && this.rule.renhou > 0 && this._diyizimo && menfeng > m.lunban) return true;
-    const robbing = this._status === 'gang';
+    const hule = this.rule.guyi
+      ? scoreGuyiWin(win.facts, win.param)
+      : Majiang.Util.hule(win.facts.shoupai.clone(), win.facts.rongpai, win.param);
+    return meetsMinHan(hule, this.rule.minHan);
+  }
+
+  /**
+   * Seat `menfeng` winning now, as the rules engine's `hule` reads it: the hand, the winning tile on a ron, the
+   * situational yaku (`option`: robbing a kan, or the replacement draw of a kan), indicators and deposits.
+   */
+  private winNow(
+    menfeng: number,
+    tsumo: boolean,
+    option: string | null,
+    fubaopai: string[] | null,
+  ): { facts: WinFacts; param: HuleParam } {
+    const m = this._model;
+    const robbing = option === 'qianggang';
+    const lingshang = tsumo && option === 'lingshang';
     const tile = robbing
       ? (this._gang ?? '')[0] + (this._gang ?? '').slice(-1)
       : (this._dapai ?? '').slice(0, 2);
     const rongpai = tsumo ? null : tile + '_+=-'[(4 + m.lunban - menfeng) % 4];
-    const lingshang = tsumo && this._status === 'gangzimo';
-    const hule = Majiang.Util.hule(m.shoupai[menfeng].clone(), rongpai, {
-      rule: this._rule,
-      zhuangfeng: m.zhuangfeng,
-      menfeng,
-      hupai: {
-        lizhi: this._lizhi[menfeng],
-        yifa: this._yifa[menfeng],
-        qianggang: robbing,
-        lingshang,
-        haidi: m.shan.paishu > 0 || lingshang ? 0 : tsumo ? 1 : 2,
-        tianhu: this._diyizimo && tsumo ? (menfeng === 0 ? 1 : 2) : 0,
+    const hupai = {
+      lizhi: this._lizhi[menfeng],
+      yifa: this._yifa[menfeng],
+      qianggang: robbing,
+      lingshang,
+      haidi: m.shan.paishu > 0 || lingshang ? 0 : tsumo ? 1 : 2,
+      tianhu: this._diyizimo && tsumo ? (menfeng === 0 ? 1 : 2) : 0,
+    };
+    return {
+      facts: {
+        shoupai: m.shoupai[menfeng],
+        rongpai,
+        hupai,
+        situation: this.winSituation(!tsumo && !robbing),
       },
-      baopai: [],
-      fubaopai: null,
-      jicun: { changbang: 0, lizhibang: 0 },
-    });
-    return meetsMinHan(hule, this.rule.minHan);
+      param: {
+        rule: this._rule,
+        zhuangfeng: m.zhuangfeng,
+        menfeng,
+        hupai,
+        baopai: m.shan.baopai,
+        fubaopai,
+        jicun: { changbang: m.changbang, lizhibang: m.lizhibang },
+      },
+    };
+  }
+
+  /** What the local yaku need to know of a ron on a discard: whether it declared riichi, or followed a kan. */
+  private winSituation(onDiscard: boolean): WinSituation {
+    if (!onDiscard) return { riichiDiscard: false, afterKan: false };
+    const entries = this._paipu.log[this.hand].filter((e) => !e.kaigang && !e.hule);
+    const discard = entries.at(-1)?.dapai as { p: string } | undefined;
+    return { riichiDiscard: !!discard?.p.endsWith('*'), afterKan: !!discard && !!entries.at(-2)?.gangzimo };
   }
 
   /** Renchan, honba and the end of the game by our rule (the engine's own end rules are switched off). */
@@ -459,12 +556,10 @@ export class TableGame extends Majiang.Game {
     const m = this._model;
     const chang = m.zhuangfeng;
     const ju = m.jushu;
-    const repeats = dealerRepeats(this.outcome, this.rule);
-    m.changbang = nextHonba(this._changbang, this.outcome, repeats);
+    const repeats = this.dealerKeepsSeat();
+    m.changbang = this.honbaAfter(repeats);
     const deltas = m.defen.map((d, seat) => d - this.startScores[seat]);
-    const result: HandResult = this.outcome.won
-      ? { kind: 'win', wins: this.wins, deltas }
-      : { ...(this.drawResult as NonNullable<typeof this.drawResult>), deltas };
+    const result = this.handResult(deltas);
     this.lastHand = { chang, ju, ben: this._changbang, liqibang: m.lizhibang, scores: m.defen.slice() };
     this.hooks.handEnd(
       this.lastHand,

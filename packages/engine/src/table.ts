@@ -11,6 +11,7 @@ import { chuanmaWall } from './chuanma/wall';
 import { systemClock, type TableClock } from './clock';
 import type { ControlResult, TableState } from './errors';
 import { type EventSink, yakumanEvent } from './events';
+import { forGuyi } from './guyi/seat-win';
 import { type GameLog, isAttempt, type Redeal } from './log/game-log';
 import { toTenhou } from './log/tenhou';
 import { robotClassFor } from './robots';
@@ -25,8 +26,19 @@ import { SanmaPlayerSeat, SanmaView, sanmaRobotClassFor } from './sanma/robots';
 import { type Ask, PlayerSeat } from './seats/player-seat';
 import type { SeatSpec } from './seats/seat-spec';
 import { settle } from './settlement';
-import { type Progress, type ResumePoint, TableGame } from './table-game';
+import {
+  type HandLog,
+  type HandResult,
+  type Progress,
+  type ResumePoint,
+  TableGame,
+  type WinSummary,
+} from './table-game';
 import { commitmentOf, dealWall, newSeed, wallCommitment } from './walls';
+import { XuezhanGame } from './xuezhan/game';
+import { isXuezhanRule } from './xuezhan/rule';
+import { ExchangingRobot, XuezhanPlayerSeat } from './xuezhan/seats';
+import { toXuezhanRule, type XuezhanRule } from './xuezhan/table-rule';
 
 /** Most steps run between two readings of the clock in the step loop. */
 const MAX_STRIDE = 16;
@@ -102,6 +114,8 @@ export class Table {
   readonly rule: TableRule | null;
   /** The chuanma rule (null at a riichi table). */
   readonly chuanmaRule: ChuanmaRule | null;
+  /** The xuezhandaodi rule (null at other tables); `rule` is then its hands' riichi rule. */
+  readonly xuezhanRule: XuezhanRule | null;
   readonly commitment: string;
   private readonly seed: string;
   private readonly game: TableGame | ChuanmaGame;
@@ -131,7 +145,9 @@ export class Table {
     const chuanma = isChuanmaRule(options.rule);
     if (chuanma) refuseUnsupported(options.rule, options.roundType);
     this.chuanmaRule = chuanma ? toChuanmaRule(options.rule, options.roundType) : null;
-    this.rule = chuanma ? null : toTableRule(options.rule, options.roundType);
+    this.xuezhanRule =
+      !chuanma && isXuezhanRule(options.rule) ? toXuezhanRule(options.rule, options.roundType) : null;
+    this.rule = chuanma ? null : (this.xuezhanRule?.table ?? toTableRule(options.rule, options.roundType));
     const players = this.rule?.players ?? 4;
     if (options.seats.length !== players) throw new Error(`a ${players}-player table needs ${players} seats`);
     this.roundType = options.roundType;
@@ -192,22 +208,22 @@ export class Table {
     const players = rule.players;
     const seats = options.seats.map((spec, seat) => this.seatFor(rule, spec, seat));
     this.seats = seats;
+    const wallOf = (hand: number, attempt: number) =>
+      dealWall(this.seed, hand, rule.core.赤牌, players, attempt);
+    const hooks = {
+      handStart: (p: Progress, hand: number, attempt: number) =>
+        this.emit({ type: 'hand_start', tableId: this.id, hand, attempt, ...p }),
+      handEnd: (p: Progress, result: HandResult, hand: number, handLog: HandLog, attempt: number) =>
+        this.emit({ type: 'hand_end', tableId: this.id, hand, attempt, ...p, result, handLog }),
+      yakuman: (win: WinSummary, p: Progress) => this.emit(yakumanEvent(this.id, win, p)),
+    };
+    if (this.xuezhanRule)
+      return new XuezhanGame(seats, rule, wallOf, hooks, this.id, names, options.initPoints, {
+        huansanzhang: this.xuezhanRule.huansanzhang,
+        directionOf: (hand, attempt) => exchangeDirection(this.seed, hand, attempt),
+      });
     const Game = players === 3 ? SanmaGame : TableGame;
-    return new Game(
-      seats,
-      rule,
-      (hand, attempt) => dealWall(this.seed, hand, rule.core.赤牌, players, attempt),
-      {
-        handStart: (p, hand, attempt) =>
-          this.emit({ type: 'hand_start', tableId: this.id, hand, attempt, ...p }),
-        handEnd: (p, result, hand, handLog, attempt) =>
-          this.emit({ type: 'hand_end', tableId: this.id, hand, attempt, ...p, result, handLog }),
-        yakuman: (win, p) => this.emit(yakumanEvent(this.id, win, p)),
-      },
-      this.id,
-      names,
-      options.initPoints,
-    );
+    return new Game(seats, rule, wallOf, hooks, this.id, names, options.initPoints);
   }
 
   get state(): TableState {
@@ -296,14 +312,19 @@ export class Table {
   private seatFor(rule: TableRule, spec: SeatSpec, seat: number): SeatPlayer {
     const sanma = rule.players === 3;
     if (spec.kind === 'robot') {
-      const robot = new (sanma ? sanmaRobotClassFor(spec.level) : robotClassFor(spec.level))();
-      const rules = { minHan: rule.minHan, nineTerminals: rule.abortive.nineTerminals };
-      const player = RuleGuard.needed(rules)
+      const Robot = sanma ? sanmaRobotClassFor(spec.level) : robotClassFor(spec.level);
+      // guyi_mode: the robot judges its wins itself, the mode's yaku and the minimum han counted
+      const robot = new (rule.guyi ? forGuyi(Robot, rule.minHan) : Robot)();
+      const rules = { minHan: rule.guyi ? 1 : rule.minHan, nineTerminals: rule.abortive.nineTerminals };
+      const guarded = RuleGuard.needed(rules)
         ? new RuleGuard(robot, rules, sanma ? new SanmaView() : undefined)
         : robot;
+      const player = this.xuezhanRule ? new ExchangingRobot(guarded) : guarded;
       return this.reportRobots ? this.reported(seat, player) : player;
     }
-    return new (sanma ? SanmaPlayerSeat : PlayerSeat)(
+    const Base = sanma ? SanmaPlayerSeat : this.xuezhanRule ? XuezhanPlayerSeat : PlayerSeat;
+    const Seat = rule.guyi ? forGuyi(Base, rule.minHan) : Base;
+    return new Seat(
       { deliver: (msg, ask) => this.emit({ type: 'seat_message', tableId: this.id, seat, msg, ask }) },
       { limitSeconds: rule.timeFixed + rule.timeAdd, clock: this.clock },
     );
@@ -406,6 +427,9 @@ export class Table {
       commitment: this.commitment,
       red: rule.core.赤牌,
       ...(players === 3 ? { players } : {}),
+      ...(this.xuezhanRule
+        ? { mode: 'xuezhan', xuezhan: { huansanzhang: this.xuezhanRule.huansanzhang } }
+        : {}),
       leftoverStickPoints,
       changbangValue: rule.changbangValue,
       paipu: game.log,
@@ -421,7 +445,8 @@ export class Table {
       settlement: settle(progress.scores, leftoverStickPoints, rule),
       progress,
       log,
-      ...(this.withTenhou ? { tenhou: toTenhou(log) } : {}),
+      // A xuezhandaodi record has no Tenhou export (its hands go on after a win).
+      ...(this.withTenhou && !this.xuezhanRule ? { tenhou: toTenhou(log) } : {}),
       seed: this.seed,
       commitment: this.commitment,
     });

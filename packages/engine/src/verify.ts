@@ -3,6 +3,7 @@ import { verifyChuanmaGame } from './chuanma/record';
 import { attemptsOf, type GameLog, isAttempt } from './log/game-log';
 import { indicatorIndex, replacementIndex } from './sanma/wall';
 import { commitmentOf, dealWall, wallCommitment } from './walls';
+import { exchangeProblems } from './xuezhan/record';
 
 export interface Verification {
   ok: boolean;
@@ -43,9 +44,15 @@ export function verifyGame(seed: string, log: GameLog): Verification {
     }
     if (qipai.baopai !== wall[4])
       problems.push(`hand ${n}: dora indicator ${qipai.baopai} is not ${wall[4]}`);
+    const dealt = Array.from({ length: players }, () =>
+      Array.from({ length: 13 }, () => shan._pai.pop() as string),
+    );
+    // Xuezhandaodi with the exchange: the hands of the deal are the dealt ones after it.
+    const exchange = log.mode === 'xuezhan' ? exchangeProblems(seed, log, n, attempts[n], dealt) : null;
+    if (exchange) problems.push(...exchange.problems);
+    const hands = exchange?.hands ?? dealt;
     for (let l = 0; l < players; l++) {
-      const dealt = Array.from({ length: 13 }, () => shan._pai.pop() as string);
-      const expected = new Majiang.Shoupai(dealt).toString();
+      const expected = new Majiang.Shoupai(hands[l]).toString();
       if (Majiang.Shoupai.fromString(qipai.shoupai[l]).toString() !== expected)
         problems.push(`hand ${n}: seat ${l} was dealt ${qipai.shoupai[l]}, the wall deals ${expected}`);
     }

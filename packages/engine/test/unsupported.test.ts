@@ -34,12 +34,18 @@ describe('rules we cannot honour are refused up front, by name', () => {
     expect(() => refuseUnsupported({ dora_count: 2 }, 2)).toThrow(UnsupportedRuleError);
   });
 
-  it('bloody end and wanxiang modes, and the exchange without chuanma, are refused naming their switch', () => {
-    for (const field of ['xuezhandaodi', 'wanxiangxiuluo_mode', 'huansanzhang']) {
+  it('the wanxiang mode, and the exchange without chuanma or xuezhandaodi, are refused naming their switch', () => {
+    for (const field of ['wanxiangxiuluo_mode', 'huansanzhang']) {
       const error = refusal({ [field]: 1 });
       expect(error.fields.map((f) => f.field)).toEqual([field]);
       expect(error.message).toContain(field);
     }
+  });
+
+  it('xuezhandaodi plays East on its own table (src/xuezhan/); South is refused, and the riichi rule adapter refuses it', () => {
+    expect(() => refuseUnsupported({ xuezhandaodi: 1, huansanzhang: 1 }, 1)).not.toThrow();
+    expect(refusal({ xuezhandaodi: 1 }).fields.map((f) => f.field)).toEqual(['mode']);
+    expect(() => toTableRule({ xuezhandaodi: 1 }, 1)).toThrow(UnsupportedRuleError);
   });
 
   it('chuanma plays on its own table (src/chuanma/); the riichi rule adapter refuses it', () => {
@@ -47,21 +53,25 @@ describe('rules we cannot honour are refused up front, by name', () => {
     expect(() => toTableRule({ chuanma: 1 }, 2)).toThrow(UnsupportedRuleError);
   });
 
-  it('local yaku (guyi_mode) and an unknown liability setting are refused', () => {
-    expect(refusal({ guyi_mode: 1 }).fields[0].field).toBe('guyi_mode');
+  it('local yaku (guyi_mode) play for four players, dora3 too (renhou becomes a yakuman); three players refuse them', () => {
+    for (const rule of [{ guyi_mode: 1 }, { guyi_mode: 1, dora3_mode: 1 }]) {
+      expect(toTableRule(rule, 2)).toMatchObject({ guyi: true, renhou: 2 });
+    }
+    expect(toTableRule({}, 2)).toMatchObject({ guyi: false, renhou: 0 });
+    expect(refusal({ guyi_mode: 1 }, 12).fields).toEqual([
+      { field: 'guyi_mode', value: 1, reason: 'local yaku (guyi) are four-player only' },
+    ]);
+  });
+
+  it('an unknown liability setting is refused', () => {
     expect(refusal({ enable_baopai_extend_settings: 3 }).fields[0].field).toBe(
       'enable_baopai_extend_settings',
     );
   });
 
   it('every unsupported field is named at once', () => {
-    const error = refusal({ xuezhandaodi: 1, guyi_mode: 1, fanfu: 3, enable_renhe: 5 }, 2);
-    expect(error.fields.map((f) => f.field).sort()).toEqual([
-      'enable_renhe',
-      'fanfu',
-      'guyi_mode',
-      'xuezhandaodi',
-    ]);
+    const error = refusal({ wanxiangxiuluo_mode: 1, fanfu: 3, enable_renhe: 5 }, 2);
+    expect(error.fields.map((f) => f.field).sort()).toEqual(['enable_renhe', 'fanfu', 'wanxiangxiuluo_mode']);
   });
 
   it('the rule adapter refuses the same way, so no table starts on them', () => {

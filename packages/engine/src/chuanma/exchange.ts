@@ -44,9 +44,9 @@ export function receiverOf(seat: number, direction: ExchangeDirection): number {
   return (seat + step) % 4;
 }
 
-/** Three tiles of one suit, all held. */
-export function isValidExchange(hand: readonly string[], given: readonly string[]): boolean {
-  if (given.length !== 3 || new Set(given.map(suitOf)).size !== 1) return false;
+/** Three tiles, all held (each copy given held once more). */
+export function holdsThree(hand: readonly string[], given: readonly string[]): boolean {
+  if (!Array.isArray(given) || given.length !== 3) return false;
   const rest = hand.slice();
   for (const t of given) {
     const i = rest.indexOf(t);
@@ -54,6 +54,11 @@ export function isValidExchange(hand: readonly string[], given: readonly string[
     rest.splice(i, 1);
   }
   return true;
+}
+
+/** Three tiles of one suit, all held. */
+export function isValidExchange(hand: readonly string[], given: readonly string[]): boolean {
+  return holdsThree(hand, given) && new Set(given.map(suitOf)).size === 1;
 }
 
 /** The hands after the exchange: each seat's three tiles go to its receiver. */

@@ -28,9 +28,15 @@ export interface GameLog {
    * `chuanma` for a Sichuan game (`src/chuanma/record.ts`): `paipu.log` then holds chuanma hand records, `red` is
    * none, there are no sticks; absent for riichi games.
    */
-  mode?: 'chuanma';
+  mode?: 'chuanma' | 'xuezhan';
   /** A chuanma game's switches and starting scores. */
   chuanma?: { huansanzhang: boolean; canJifei: boolean; hands: number; initialScores: number[] };
+  /**
+   * A xuezhandaodi game (`mode: 'xuezhan'`, `src/xuezhan/`): its hand records go on after a win (several `hule`
+   * entries in one hand, play continuing between them), and with `huansanzhang` each deal holds its exchange
+   * (`qipai.huan`: direction and the three tiles of each seat; `qipai.shoupai` are the hands after it).
+   */
+  xuezhan?: { huansanzhang: boolean };
 }
 
 /**

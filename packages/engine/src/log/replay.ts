@@ -1,4 +1,5 @@
 import type { Paipu } from '@kobalab/majiang-core';
+import { exchangeDirection } from '../chuanma/exchange';
 import { replayChuanmaGame } from '../chuanma/record';
 import { toChuanmaRule } from '../chuanma/rule';
 import type { GameMessage, Reply, ReplyFn, SeatPlayer } from '../robots/types';
@@ -8,6 +9,8 @@ import { SanmaGame } from '../sanma/game';
 import { settle } from '../settlement';
 import { TableGame } from '../table-game';
 import { dealWall } from '../walls';
+import { XuezhanGame } from '../xuezhan/game';
+import { toXuezhanRule } from '../xuezhan/table-rule';
 import { attemptsOf, type GameLog } from './game-log';
 
 // biome-ignore lint/suspicious/noExplicitAny: entries of the rules engine's record are untyped JSON
@@ -33,12 +36,14 @@ class PlaybackSeat implements SeatPlayer {
     const game = this.game();
     const played = game.log.log;
     const hand = played.length - 1;
+    // Xuezhandaodi: the exchange asked before the deal of the next hand is the one its deal records.
+    if (msg.huan)
+      return { huan: this.record.log[played.length]?.[0]?.qipai?.huan?.given?.[this.seatIn(game)] };
     if (hand < 0 || msg.kaiju || msg.qipai || msg.hule || msg.pingju || msg.jieju) return {};
     const upcoming = (this.record.log[hand] ?? [])
       .slice(played[hand].length)
       .filter((e: Entry) => !e.kaigang);
-    const seats = this.record.player.length;
-    const me = (this.id - game.model.jushu + seats) % seats;
+    const me = this.seatIn(game);
     const next: Entry | undefined = upcoming[0];
     if (!next) return {};
     if (next.dapai) return next.dapai.l === me ? { dapai: next.dapai.p } : {};
@@ -54,6 +59,12 @@ class PlaybackSeat implements SeatPlayer {
     if (next.pingju?.name === '三家和') return next.pingju.shoupai[me] ? { hule: '-' } : {};
     return {};
   }
+
+  /** This seat relative to the dealer of the hand in play. */
+  private seatIn(game: TableGame): number {
+    const seats = this.record.player.length;
+    return (this.id - game.model.jushu + seats) % seats;
+  }
 }
 
 /**
@@ -63,21 +74,31 @@ class PlaybackSeat implements SeatPlayer {
  */
 export function replayGame(log: GameLog, seed: string, rule: RuleFields, initPoints?: number[]): Paipu {
   if (log.mode === 'chuanma') return replayChuanma(log, seed, rule);
-  const table = toTableRule(rule, log.roundType);
+  const xuezhan = log.mode === 'xuezhan' ? toXuezhanRule(rule, log.roundType) : null;
+  const table = xuezhan?.table ?? toTableRule(rule, log.roundType);
   const noop = () => {};
   let game: TableGame | null = null;
   const seats = log.paipu.player.map(() => new PlaybackSeat(log.paipu, () => game as TableGame));
-  const Game = table.players === 3 ? SanmaGame : TableGame;
   const attempts = attemptsOf(log);
-  game = new Game(
-    seats,
-    table,
-    (n) => dealWall(seed, n, table.core.赤牌, table.players, attempts[n] ?? 0),
-    { handStart: noop, handEnd: noop, yakuman: noop },
-    log.paipu.title,
-    log.paipu.player,
-    initPoints,
-  );
+  const wallOf = (n: number) => dealWall(seed, n, table.core.赤牌, table.players, attempts[n] ?? 0);
+  const hooks = { handStart: noop, handEnd: noop, yakuman: noop };
+  const { title, player } = log.paipu;
+  if (xuezhan)
+    game = new XuezhanGame(seats, table, wallOf, hooks, title, player, initPoints, {
+      huansanzhang: xuezhan.huansanzhang,
+      // The direction of the attempt the hand was played on, as its wall.
+      directionOf: (n) => exchangeDirection(seed, n, attempts[n] ?? 0),
+    });
+  else
+    game = new (table.players === 3 ? SanmaGame : TableGame)(
+      seats,
+      table,
+      wallOf,
+      hooks,
+      title,
+      player,
+      initPoints,
+    );
   game.begin();
   while (!game.finished) {
     if (!game.ready) throw new Error('a seat did not answer during the replay');

@@ -116,6 +116,8 @@ function yakuString(h: { name: string; fanshu: number | string }): string {
 export function toTenhou(game: GameLog): TenhouLog {
   // Tenhou's format has no Sichuan game (no void suits, exchange or bloody continuation).
   if (game.mode === 'chuanma') throw new Error('a chuanma record has no Tenhou export');
+  // Tenhou's hand ends at its wins: a hand that goes on after one has no place in it.
+  if (game.mode === 'xuezhan') throw new Error('a xuezhandaodi record has no Tenhou export');
   const paipu = game.paipu;
   const players = game.players ?? 4;
   const red = game.red;

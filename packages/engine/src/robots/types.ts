@@ -27,6 +27,8 @@ export interface GameMessage {
   hule?: Record<string, unknown>;
   pingju?: { name: string; shoupai: string[]; fenpei: number[] };
   jieju?: Record<string, unknown>;
+  /** Xuezhandaodi with the exchange: the dealt hand, before the deal goes out; answered with `huan`. */
+  huan?: { shoupai: string; direction: string };
 }
 
 /**
@@ -37,7 +39,7 @@ export interface GameMessage {
  * - `hule`: a win (tsumo on the seat's turn, ron on someone's discard or kan)
  * - `daopai`: kyuushu kyuuhai on the first draw, or showing a tenpai hand at the exhaustive draw
  * - `kita` (three players): set a North aside on the seat's own turn (`'-'`)
- * - chuanma (`src/chuanma/messages.ts`): `huan` the three tiles passed in the exchange, `dingque` the void suit,
+ * - chuanma (`src/chuanma/messages.ts`) and xuezhandaodi: `huan` the three tiles passed in the exchange, `dingque` the void suit,
  *   `peng` a pung on the last discard (its tile); `dapai`, `gang` and `hule` as above
  */
 export interface Reply {

@@ -94,7 +94,9 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
     切り上げ満貫あり: isOn(rule, 'have_qieshangmanguan'),
   });
 
-  const renhe = numberOf(rule, 'enable_renhe', 0);
+  const guyi = isOn(rule, 'guyi_mode');
+  // guyi_mode counts renhou as a yakuman whatever enable_renhe says
+  const renhe = guyi ? 2 : numberOf(rule, 'enable_renhe', 0);
   const uma = [-(uma2 + uma3 + uma4), uma2, uma3, uma4];
   return {
     roundType,
@@ -124,6 +126,7 @@ export function toTableRule(given: RuleFields, roundType: number): TableRule {
     indicatorDora,
     dora3: indicatorDora && isOn(rule, 'dora3_mode'),
     renhou: renhe === 1 || renhe === 2 ? renhe : 0,
+    guyi,
     abortive,
     fourKanLiability: pao === 1,
     kokushiRobsClosedKan: !isOn(rule, 'disable_angang_guoshi'),

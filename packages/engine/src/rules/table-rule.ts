@@ -56,8 +56,10 @@ export interface TableRule {
   indicatorDora: boolean;
   /** `dora3_mode`: three dora indicators from the deal on. */
   dora3: boolean;
-  /** `enable_renhe`: renhou 0 off, 1 mangan, 2 yakuman. */
+  /** `enable_renhe`: renhou 0 off, 1 mangan, 2 yakuman (always a yakuman with `guyi_mode`). */
   renhou: 0 | 1 | 2;
+  /** `guyi_mode`: the ancient local yaku (`src/guyi/`). */
+  guyi: boolean;
   abortive: AbortiveDraws;
   /** `enable_baopai_extend_settings` 1: liability (pao) also for four kans. */
   fourKanLiability: boolean;

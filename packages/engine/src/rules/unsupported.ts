@@ -1,5 +1,6 @@
 import { type UnsupportedField, unsupportedRuleFields } from '@taikai/protocol';
 import { isChuanmaRule, unsupportedChuanmaFields } from '../chuanma/rule';
+import { isXuezhanRule } from '../xuezhan/rule';
 import type { RuleFields } from './fields';
 
 export type { UnsupportedField };
@@ -16,8 +17,9 @@ export class UnsupportedRuleError extends Error {
 
 /**
  * Refuses, up front, every field or mode of `rule` the engine cannot honour for `roundType`, naming each. The
- * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too;
- * chuanma, which the engine plays on its own table (`src/chuanma/`), is checked by the table's own list
+ * list of what plays is the protocol's (`unsupportedRuleFields`), which the server and the console read too, and
+ * which judges a xuezhandaodi rule by the mode's own list (the engine plays it on `src/xuezhan/`); chuanma, which
+ * the engine plays on its own table (`src/chuanma/`), is checked by the table's own list
  * (`unsupportedChuanmaFields`; the protocol's chuanma list refuses the same, and dora3_mode beside it).
  */
 export function refuseUnsupported(rule: RuleFields, roundType: number): void {
@@ -27,14 +29,18 @@ export function refuseUnsupported(rule: RuleFields, roundType: number): void {
   if (refused.length) throw new UnsupportedRuleError(refused);
 }
 
-/** Refuses what the riichi rules engine cannot play: the protocol's list, and chuanma (played on its own table). */
+/**
+ * Refuses what the riichi rules engine cannot play: the protocol's list, and the modes played on tables of their
+ * own (chuanma, xuezhandaodi), by name.
+ */
 export function refuseUnsupportedRiichi(rule: RuleFields, roundType: number): void {
-  const refused = isChuanmaRule(rule)
+  const ownTable = isChuanmaRule(rule) ? 'chuanma' : isXuezhanRule(rule) ? 'xuezhandaodi' : null;
+  const refused = ownTable
     ? [
         {
-          field: 'chuanma',
-          value: rule.chuanma,
-          reason: 'chuanma is played by its own table, not the riichi rules',
+          field: ownTable,
+          value: rule[ownTable],
+          reason: `${ownTable} is played by its own table, not the riichi rules`,
         },
       ]
     : unsupportedRuleFields(rule, roundType);

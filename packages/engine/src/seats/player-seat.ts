@@ -42,7 +42,7 @@ export class PlayerSeat extends Majiang.Player implements SeatPlayer {
     super.action(msg, reply);
   }
 
-  private current: GameMessage | null = null;
+  protected current: GameMessage | null = null;
 
   /** The player's answer to decision `askId`; stale or unknown answers are ignored. Returns whether taken. */
   answer(askId: number, reply: Reply): boolean {

@@ -1,0 +1,8 @@
+import { describe, it } from 'vitest';
+import { refereePart } from './support/xuezhan-referee';
+
+describe('referee, xuezhandaodi (4/4)', () => {
+  it('every answer is legal, every hand balances, every record verifies, a sample replays', () => {
+    refereePart(4);
+  });
+});
