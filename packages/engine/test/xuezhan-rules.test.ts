@@ -160,6 +160,22 @@ describe('xuezhandaodi: payments', () => {
     expect(game.finished).not.toBeNull();
   });
 
+  it('with can_jifei off, a player below zero plays on: the hand and the game go on', () => {
+    const wall = scriptedWall({
+      ...RON_THEN_TSUMO,
+      hands: ['m123456p789s234z3', ...RON_THEN_TSUMO.hands.slice(1)] as never,
+    });
+    const { game, hands } = playXuezhan([wall], {
+      seats: [new Claimer(true), new Claimer(), new Claimer(), new Claimer()],
+      initPoints: [3000, 25000, 25000, 47000],
+      hands: 2,
+      rule: { can_jifei: 0 },
+    });
+    expect(hands).toHaveLength(2);
+    expect(hands[0].end.scores[0]).toBeLessThan(0);
+    expect(game.endReason).not.toBe('bust');
+  });
+
   it('exhaustive draw after a win: each noten non-winner pays 1000 to each tenpai non-winner', () => {
     const { hands } = playXuezhan([scriptedWall(RON_THEN_TSUMO)], {
       seats: [undefined as never, new Claimer()],

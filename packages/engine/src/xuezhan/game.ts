@@ -215,7 +215,8 @@ export class XuezhanGame extends TableGame {
     m.shan._closed = false;
     this._diyizimo = false;
     this._fengpai = false;
-    if (m.defen.some((d) => d < 0) || this.won.filter((w) => w).length >= 3) {
+    const bust = this._rule.トビ終了あり && m.defen.some((d) => d < 0);
+    if (bust || this.won.filter((w) => w).length >= 3) {
       this.last();
       return;
     }

@@ -16,13 +16,12 @@ export interface XuezhanRule {
  * Reads a xuezhandaodi rule, refusing up front what the table cannot honour (the protocol's list). The
  * hands are the riichi rule's (red fives, dora, ura, kan dora, chi, furiten, fanfu …) with what the mode fixes:
  * no renchan and no honba (`dealerRepeatsOnWin/OnTenpai` off), East only with no South entry and no all-last
- * stop, a bust ends the game (tobi on), every claimant of a discard wins, no pao.
+ * stop, a bust ends the game unless `can_jifei` is off (the adapter's tobi), every claimant of a discard wins, no pao.
  */
 export function toXuezhanRule(given: RuleFields, roundType: number): XuezhanRule {
   const refused = unsupportedRuleFields(given, roundType);
   if (refused.length) throw new UnsupportedRuleError(refused);
   const table = toTableRule(riichiPartOf(given), RoundType.EAST_4P);
-  table.core.トビ終了あり = true;
   table.core.役満パオあり = false;
   table.core.最大同時和了数 = 3;
   return {

@@ -214,8 +214,8 @@ export const FetchMyGameRecordsRes = z.object({
 });
 
 // GET /api/contest/fetch_my_game_record_file?uuid — a record's replay data for a player of its season (or its
-// organisers and observers): the record, its Tenhou JSON log (a chuanma game: its chuanma record), the revealed
-// seed and the verification.
+// organisers and observers): the record, its Tenhou JSON log (a chuanma or xuezhandaodi game: the engine's own
+// record), the revealed seed and the verification.
 export const FetchMyGameRecordFileReq = z.object({ uuid: GameUuid });
 export const FetchMyGameRecordFileRes = z.object({
   record: MyRecordWire.omit({ seat: true, rank: true, total_point: true, part_point: true }).extend({
@@ -231,7 +231,10 @@ export const FetchMyGameRecordFileRes = z.object({
     /** Hands dealt again after a restart: the hand (from 0) and the deal attempt of the wall it was played on. */
     redealt: z.array(z.object({ hand: z.number().int(), attempt: z.number().int() })),
   }),
-  /** `format` `tenhou`: Tenhou JSON in `tenhou`; `chuanma`: the engine's chuanma record in `chuanma`. */
+  /**
+   * `format` `tenhou`: Tenhou JSON in `tenhou`; `chuanma`: the engine's chuanma record in `chuanma`; `xuezhan`: the
+   * engine's xuezhandaodi record in `xuezhan`.
+   */
   ...RecordFileLog,
 });
 

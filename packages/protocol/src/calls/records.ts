@@ -104,8 +104,11 @@ export const FetchContestSeasonPlayerGameRecordRes = z.object({
   total: z.number().int(),
 });
 
-/** The kind of game log a record file carries: Tenhou JSON (riichi games) or the engine's chuanma record. */
-export const RecordFileFormat = { TENHOU: 'tenhou', CHUANMA: 'chuanma' } as const;
+/**
+ * The kind of game log a record file carries: Tenhou JSON (riichi games), or the engine's own record for the modes
+ * Tenhou's format cannot hold (chuanma; xuezhandaodi, whose hands go on after their wins).
+ */
+export const RecordFileFormat = { TENHOU: 'tenhou', CHUANMA: 'chuanma', XUEZHAN: 'xuezhan' } as const;
 export type RecordFileFormat = (typeof RecordFileFormat)[keyof typeof RecordFileFormat];
 
 /**
@@ -154,18 +157,64 @@ export const ChuanmaRecordLog = z.object({
 });
 export type ChuanmaRecordLog = z.infer<typeof ChuanmaRecordLog>;
 
+/**
+ * A xuezhandaodi (Battle of Asura) game's record, as the engine writes it (engine README, "Xuezhandaodi", Record):
+ * the riichi record (`paipu.log[n]` is hand n's entries in the rules engine's notation: `qipai`, `zimo`, `dapai`,
+ * `fulou`, `gang`, `gangzimo`, `kaigang`, `hule`, `pingju`), whose hands go on after a win: a hand holds every
+ * `hule` where it happened, play continuing after it, and ends with its third `hule`, a bust's `hule` or a
+ * `pingju`. With the exchange (换三张) each deal holds `qipai.huan {direction, given[4][3]}` (by seat from the
+ * dealer) and `qipai.shoupai` are the hands after it.
+ */
+export const XuezhanRecordLog = z.object({
+  format: z.literal('taikai/1'),
+  mode: z.literal('xuezhan'),
+  tableId: ShownText,
+  /** 1: East (4 hands), the only round type the mode plays. */
+  roundType: z.number().int(),
+  commitment: ShownText,
+  /** Red fives in the wall (from `dora_count`). */
+  red: z.object({ m: z.number().int(), p: z.number().int(), s: z.number().int() }),
+  /** Points of the riichi sticks left on the table at the end (they go to 1st). */
+  leftoverStickPoints: z.number().int(),
+  changbangValue: z.number().int(),
+  paipu: z.object({
+    title: ShownText,
+    /** Seat names, E S W N of the first hand. */
+    player: z.array(ShownText),
+    qijia: z.number().int(),
+    log: z.array(z.array(z.record(ShownText, z.unknown()))),
+    /** Final raw scores by seat. */
+    defen: z.array(z.number().int()),
+    /** Settled points by seat, in thousands (`"+35.0"`). */
+    point: z.array(ShownText),
+    /** Places by seat (1 = first). */
+    rank: z.array(z.number().int()),
+  }),
+  xuezhan: z.object({ huansanzhang: z.boolean() }),
+  /** Hands dealt again after a restart, with the commitments of the walls abandoned. */
+  redeals: z
+    .array(z.object({ hand: z.number().int(), attempt: z.number().int(), abandoned: z.array(ShownText) }))
+    .optional(),
+});
+export type XuezhanRecordLog = z.infer<typeof XuezhanRecordLog>;
+
 /** What a record file carries beside its seed and verification: the log, typed by `format`. */
 export const RecordFileLog = {
-  /** `tenhou`: the log is Tenhou JSON in `tenhou`. `chuanma`: the engine's record in `chuanma`, `tenhou` is `{}`. */
-  format: z.enum([RecordFileFormat.TENHOU, RecordFileFormat.CHUANMA]),
-  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …); `{}` for a chuanma game (Tenhou has no such format). */
+  /**
+   * `tenhou`: the log is Tenhou JSON in `tenhou`. `chuanma` / `xuezhan`: the engine's record in `chuanma` /
+   * `xuezhan`, `tenhou` is `{}`.
+   */
+  format: z.enum([RecordFileFormat.TENHOU, RecordFileFormat.CHUANMA, RecordFileFormat.XUEZHAN]),
+  /** Tenhou JSON (`title`, `name`, `rule`, `log`, …); `{}` for a chuanma or xuezhandaodi game (no such format). */
   tenhou: z.record(ShownText, z.unknown()),
   /** The chuanma record, for `format: 'chuanma'` only. */
   chuanma: ChuanmaRecordLog.optional(),
+  /** The xuezhandaodi record, for `format: 'xuezhan'` only. */
+  xuezhan: XuezhanRecordLog.optional(),
 };
 
-// GET /api/contest/fetch_contest_game_record_file — the game in Tenhou's JSON format (a chuanma game: the engine's
-// chuanma record, `format` says which), its revealed seed, and the verification of every wall against the
+// GET /api/contest/fetch_contest_game_record_file — the game in Tenhou's JSON format (a chuanma or xuezhandaodi
+// game: the engine's own record, `format` says which), its revealed seed, and the verification of every wall against the
 // commitment published at its start.
 export const FetchContestGameRecordFileReq = z.object({ ...SeasonRef, uuid: GameUuid });
 export const FetchContestGameRecordFileRes = z.object({

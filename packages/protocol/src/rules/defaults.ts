@@ -100,9 +100,14 @@ export function defaultRuleForVariant(variant: GameVariant, playerCount: PlayerC
   return { ...(playerCount === 3 ? DEFAULT_RULE_3P : DEFAULT_RULE_4P), ...variantFlagsOf(variant) };
 }
 
-/** Round type selected with a variant: South 4p, East 4p (four games) for chuanma. */
+/**
+ * Round type selected with a variant: South 4p; East 4p for chuanma (four games) and xuezhandaodi (four-player
+ * East, the only round type it plays).
+ */
 export function defaultRoundTypeFor(variant: GameVariant): RoundType {
-  return variant === GameVariant.CHUANMA ? RoundType.EAST_4P : RoundType.SOUTH_4P;
+  return variant === GameVariant.CHUANMA || variant === GameVariant.XUEZHANDAODI
+    ? RoundType.EAST_4P
+    : RoundType.SOUTH_4P;
 }
 
 /** A complete rule from the fields a client sent, the rest from the round type's defaults. */

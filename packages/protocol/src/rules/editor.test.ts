@@ -46,10 +46,10 @@ describe('choosing a mode and a round type', () => {
     expect(gameVariantOf(next.rule)).toBe(GameVariant.DORA3);
   });
 
-  it('a mode sets round type South 4p, and East 4p (four games) for chuanma', () => {
+  it('a mode sets round type South 4p, and East 4p for chuanma (four games) and xuezhandaodi', () => {
     const three = south3();
     expect(chooseVariant(three, GameVariant.LIQI).roundType).toBe(RoundType.SOUTH_4P);
-    expect(chooseVariant(three, GameVariant.XUEZHANDAODI).roundType).toBe(RoundType.SOUTH_4P);
+    expect(chooseVariant(three, GameVariant.XUEZHANDAODI).roundType).toBe(RoundType.EAST_4P);
     expect(chooseVariant(three, GameVariant.WANXIANG).roundType).toBe(RoundType.SOUTH_4P);
     const chuanma = chooseVariant(three, GameVariant.CHUANMA);
     expect(chuanma.roundType).toBe(RoundType.EAST_4P);
@@ -75,16 +75,12 @@ describe('choosing a mode and a round type', () => {
     });
   });
 
-  it('three-player round types exist only in standard mode', () => {
+  it('three-player round types exist only in standard mode; xuezhandaodi is East 4p only', () => {
     expect(roundTypesForVariant(GameVariant.LIQI)).toEqual([1, 2, 11, 12]);
-    for (const v of [
-      GameVariant.DORA3,
-      GameVariant.CHUANMA,
-      GameVariant.XUEZHANDAODI,
-      GameVariant.WANXIANG,
-    ]) {
+    for (const v of [GameVariant.DORA3, GameVariant.CHUANMA, GameVariant.WANXIANG]) {
       expect(roundTypesForVariant(v)).toEqual([1, 2]);
     }
+    expect(roundTypesForVariant(GameVariant.XUEZHANDAODI)).toEqual([RoundType.EAST_4P]);
   });
 });
 

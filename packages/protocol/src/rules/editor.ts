@@ -1,6 +1,6 @@
 import { LIMITS } from '../constants';
 import { GameVariant, gameVariantOf, hasRuleCards, variantFlagsOf } from '../game-variant';
-import { type PlayerCount, playerCountOf, ROUND_TYPES, type RoundType } from '../round-type';
+import { type PlayerCount, playerCountOf, ROUND_TYPES, RoundType } from '../round-type';
 import { DEFAULT_RULE_3P, DEFAULT_RULE_4P, defaultRoundTypeFor, defaultRuleForVariant } from './defaults';
 import { DETAIL_RULE_FIELDS, type DetailRule, type DetailRuleField, detailRuleSchema } from './detail-rule';
 import { RULE_CONTEST_FIELDS, RULE_PRESET_NAMES, RULE_PRESETS, type RulePresetName } from './presets';
@@ -34,7 +34,7 @@ export const RULE_CARD_FIELDS: readonly DetailRuleField[] = DETAIL_RULE_FIELDS.f
 
 /**
  * Choosing a game mode loads its default rule, keeping the broadcast setting; the round type becomes
- * South 4p (East 4p, i.e. four games, for chuanma).
+ * South 4p (East 4p for chuanma, i.e. four games, and for xuezhandaodi).
  */
 export function chooseVariant(draft: RuleDraft, variant: GameVariant): RuleDraft {
   return {
@@ -59,8 +59,12 @@ export function chooseRoundType(draft: RuleDraft, roundType: RoundType): RuleDra
   };
 }
 
-/** Round types offered for a mode: three-player ones only in standard mode. */
+/**
+ * Round types offered for a mode: three-player ones only in standard mode; xuezhandaodi is four-player East
+ * only (Mahjong Soul's 四人东).
+ */
 export function roundTypesForVariant(variant: GameVariant): RoundType[] {
+  if (variant === GameVariant.XUEZHANDAODI) return [RoundType.EAST_4P];
   return variant === GameVariant.LIQI ? [...ROUND_TYPES] : ROUND_TYPES.filter((r) => r < 10);
 }
 

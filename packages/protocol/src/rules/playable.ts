@@ -6,6 +6,7 @@ import { defaultRoundTypeFor } from './defaults';
 // starts; the server refuses tournaments and plans under such a rule, and the console offers only the modes
 // that play. One list, read by all three. A chuanma (Sichuan) rule is judged by its own short list
 // (`unsupportedChuanmaRule`): the mode has no more settings than its switches, so the riichi fields are passed over.
+// A xuezhandaodi rule is a riichi rule with the mode's own refusals before it (`unsupportedXuezhanRule`).
 
 /** A rule field or mode the game server cannot play faithfully, named so the caller can show it. */
 export interface UnsupportedField {
@@ -48,13 +49,21 @@ function numberOf(rule: RuleSwitches, field: string, fallback: number): number {
 }
 
 /**
- * What a three-player (sanma) table cannot honour. The four-player abortive draws that cannot arise with three
- * seats (suufon renda, suucha riichi, sanchahou) are accepted and simply never happen.
+ * What a three-player (sanma) table cannot honour: dora3, renhou, four-kan liability, local yaku (guyi: the
+ * three-player wins are scored on their own path, without them). The four-player abortive draws that cannot
+ * arise with three seats (suufon renda, suucha riichi, sanchahou) are accepted and simply never happen.
  */
 function unsupportedForThreePlayers(rule: RuleSwitches): UnsupportedField[] {
   const refused: UnsupportedField[] = [];
   if (isOn(rule, 'dora3_mode')) {
     refused.push({ field: 'dora3_mode', value: rule.dora3_mode, reason: 'dora3 mode is four-player only' });
+  }
+  if (isOn(rule, 'guyi_mode')) {
+    refused.push({
+      field: 'guyi_mode',
+      value: rule.guyi_mode,
+      reason: 'local yaku (guyi) are four-player only',
+    });
   }
   if (numberOf(rule, 'enable_renhe', 0) !== 0) {
     refused.push({
@@ -106,7 +115,7 @@ function unsupportedChuanmaRule(rule: RuleSwitches, roundType: number): Unsuppor
     refused.push({
       field: 'guyi_mode',
       value: rule.guyi_mode,
-      reason: 'local yaku (guyi) are not supported',
+      reason: 'local yaku (guyi) are not played with chuanma',
     });
   }
   if (numberOf(rule, 'init_point', 25000) <= 0) {
@@ -115,13 +124,55 @@ function unsupportedChuanmaRule(rule: RuleSwitches, roundType: number): Unsuppor
   return refused;
 }
 
+/** Mode switches a xuezhandaodi game plays with: the mode itself and the three-tile exchange (换三张). */
+const XUEZHAN_SWITCHES = ['xuezhandaodi', 'huansanzhang'];
+
+/**
+ * What a xuezhandaodi (bloody end, Battle of Asura) table cannot honour: a round type other than 1 (four-player
+ * East, 4 hands: the only one the mode plays), dora3 mode or local yaku (guyi) beside it, head bump or the
+ * triple-ron draw (every claimant of a discard wins), liability for four kans (the mode has no pao), and whatever
+ * the riichi rules refuse of the rest (other modes, out-of-range values). `huansanzhang` plays; the fields the
+ * mode decides itself (renchan, honba, all-last stop, the South entry) are passed over. The engine's
+ * xuezhandaodi table reads this list too.
+ */
+function unsupportedXuezhanRule(rule: RuleSwitches, roundType: number): UnsupportedField[] {
+  const refused: UnsupportedField[] = [];
+  if (roundType !== RoundType.EAST_4P) {
+    refused.push({
+      field: 'mode',
+      value: roundType,
+      reason: 'a xuezhandaodi game is four-player East (round type 1)',
+    });
+  }
+  const refuse = (field: string, reason: string) => {
+    if (isOn(rule, field)) refused.push({ field, value: rule[field], reason });
+  };
+  refuse('dora3_mode', 'dora3 mode is not played with xuezhandaodi');
+  refuse('guyi_mode', 'local yaku (guyi) are not played with xuezhandaodi');
+  refuse('have_toutiao', 'head bump: in xuezhandaodi every claimant of a discard wins');
+  refuse('have_sanjiahele', 'triple-ron draw: in xuezhandaodi every claimant of a discard wins');
+  if (numberOf(rule, 'enable_baopai_extend_settings', 0) === 1) {
+    refused.push({
+      field: 'enable_baopai_extend_settings',
+      value: 1,
+      reason: 'liability for four kans: xuezhandaodi has no pao',
+    });
+  }
+  const riichi: RuleSwitches = { ...rule };
+  for (const field of XUEZHAN_SWITCHES) delete riichi[field];
+  const rest = unsupportedRuleFields(riichi, RoundType.EAST_4P);
+  return [...refused, ...rest.filter((f) => !refused.some((r) => r.field === f.field))];
+}
+
 /**
  * Every field or mode of `rule` the game server cannot honour for `roundType`, each named with its reason;
  * empty when the rule plays. Fields it honours (all those the engine's rule adapter maps) pass; nothing is
- * silently ignored. A chuanma rule is judged by `unsupportedChuanmaRule`.
+ * silently ignored. A chuanma rule is judged by `unsupportedChuanmaRule`, a xuezhandaodi rule by
+ * `unsupportedXuezhanRule`.
  */
 export function unsupportedRuleFields(rule: RuleSwitches, roundType: number): UnsupportedField[] {
   if (isOn(rule, 'chuanma')) return unsupportedChuanmaRule(rule, roundType);
+  if (isOn(rule, 'xuezhandaodi')) return unsupportedXuezhanRule(rule, roundType);
   const refused: UnsupportedField[] = [];
   const players = playerCountOf(roundType);
   if (!(Object.values(RoundType) as number[]).includes(roundType)) {
@@ -129,13 +180,6 @@ export function unsupportedRuleFields(rule: RuleSwitches, roundType: number): Un
   }
   for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
     if (isOn(rule, field)) refused.push({ field, value: rule[field], reason: `${reason} is not supported` });
-  }
-  if (isOn(rule, 'guyi_mode')) {
-    refused.push({
-      field: 'guyi_mode',
-      value: rule.guyi_mode,
-      reason: 'local yaku (guyi) are not supported',
-    });
   }
   const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
   if (![0, 1, 2].includes(pao)) {

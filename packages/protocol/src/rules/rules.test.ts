@@ -85,7 +85,7 @@ describe('default rules', () => {
     expect(rule).toEqual({ ...DEFAULT_RULE_3P, init_point: 30000, fandian: 30000 });
   });
 
-  it('choosing a variant loads the standard rule with its flag; chuanma plays East 4p', () => {
+  it('choosing a variant loads the standard rule with its flag; chuanma and xuezhandaodi play East 4p', () => {
     expect(defaultRuleForVariant(GameVariant.DORA3)).toEqual(DEFAULT_RULE_DORA3);
     expect(defaultRuleForVariant(GameVariant.LIQI, 3)).toEqual(DEFAULT_RULE_3P);
     for (const v of Object.values(GameVariant)) {
@@ -93,7 +93,7 @@ describe('default rules', () => {
       expect(validateDetailRule(defaultRuleForVariant(v), 4)).toEqual([]);
     }
     expect(defaultRoundTypeFor(GameVariant.CHUANMA)).toBe(RoundType.EAST_4P);
-    expect(defaultRoundTypeFor(GameVariant.XUEZHANDAODI)).toBe(RoundType.SOUTH_4P);
+    expect(defaultRoundTypeFor(GameVariant.XUEZHANDAODI)).toBe(RoundType.EAST_4P);
   });
 
   it('every default covers every detail_rule field', () => {

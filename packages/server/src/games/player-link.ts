@@ -69,7 +69,8 @@ const HEARTBEAT_SLICES = 30;
 const MAX_QUEUED = 64;
 /**
  * The reply fields a decision may carry (engine `Reply`), each a tile or meld in the engine's notation; a chuanma
- * table's also `peng` (a tile), `dingque` (the void suit) and `huan` (the three tiles of the exchange, a list).
+ * table's also `peng` (a tile), `dingque` (the void suit) and `huan` (the three tiles of the exchange, a list),
+ * a xuezhandaodi table's also `huan` (any three tiles of the hand).
  */
 const REPLY_FIELDS = new Set(['dapai', 'fulou', 'gang', 'hule', 'daopai', 'kita', 'peng', 'dingque']);
 /** The exchange (换三张) passes three tiles. */

@@ -222,7 +222,7 @@ describe('create_contest validation (nothing taken on refusal)', () => {
 
 describe('create_contest: only modes the game server plays are sold', () => {
   const unplayable = [
-    ['xuezhandaodi', { mode: 2, detail_rule: { xuezhandaodi: 1 } }, 'xuezhandaodi'],
+    ['xuezhandaodi South', { mode: 2, detail_rule: { xuezhandaodi: 1 } }, 'mode'],
     ['wanxiang', { mode: 2, detail_rule: { wanxiangxiuluo_mode: 1 } }, 'wanxiangxiuluo_mode'],
     ['chuanma with local yaku (guyi)', { mode: 1, detail_rule: { chuanma: 1, guyi_mode: 1 } }, 'guyi_mode'],
     ['chuanma of three players', { mode: 11, detail_rule: { chuanma: 1 } }, 'mode'],
@@ -236,19 +236,20 @@ describe('create_contest: only modes the game server plays are sold', () => {
       expect(res.body.error?.code, JSON.stringify(res.body)).toBe(2523);
       expect(res.status).toBe(403);
       expect(res.body.error.unsupported).toEqual([expect.objectContaining({ field })]);
-      expect(res.body.error.message).toMatch(/not supported|round type 1/);
+      expect(res.body.error.message).toMatch(/not supported|not played|round type 1/);
       expect(await world.currencyOf(org)).toBe(120);
       expect(await listOf(org.token)).toEqual([]);
     });
   }
 
-  it('standard, dora3 and chuanma (4 or 8 games) tournaments, four- and three-player, are created', async () => {
+  it('standard, dora3, xuezhandaodi (East) and chuanma (4 or 8 games) tournaments, four- and three-player, are created', async () => {
     for (const game_rule_setting of [
       { mode: 1, detail_rule: {} },
       { mode: 2, detail_rule: { dora3_mode: 1 } },
       { mode: 11, detail_rule: {} },
       { mode: 1, detail_rule: { chuanma: 1, huansanzhang: 1, can_jifei: true } },
       { mode: 2, detail_rule: { chuanma: 1 } },
+      { mode: 1, detail_rule: { xuezhandaodi: 1, huansanzhang: 1 } },
     ]) {
       const org = await world.organiser({ currency: 60 });
       const res = await world.post('create_contest', world.contestBody({ game_rule_setting }), {

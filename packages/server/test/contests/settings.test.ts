@@ -372,11 +372,22 @@ describe('update_contest_base: game_rule_setting', () => {
   it('a rule the game server cannot play is refused with 2517 and `unsupported` naming each field', async () => {
     const { org, unique_id } = await fresh();
     const res = await update(org, unique_id, {
-      game_rule_setting: { mode: 2, detail_rule: { guyi_mode: 1 } },
+      game_rule_setting: { mode: 2, detail_rule: { wanxiangxiuluo_mode: 1 } },
     });
     expect(res.body.error.code).toBe(2517);
     expect(res.body.error.unsupported).toEqual([
-      { field: 'guyi_mode', value: 1, reason: expect.any(String) },
+      { field: 'wanxiangxiuluo_mode', value: 1, reason: expect.any(String) },
+    ]);
+    // Local yaku (guyi_mode) play with four players; three-player tables refuse them.
+    const guyi = await update(org, unique_id, {
+      game_rule_setting: { mode: 2, detail_rule: { guyi_mode: 1 } },
+    });
+    expect(guyi.status, JSON.stringify(guyi.body)).toBe(200);
+    const guyi3 = await update(org, unique_id, {
+      game_rule_setting: { mode: 12, detail_rule: { ...DEFAULT_RULE_3P, guyi_mode: 1 } },
+    });
+    expect(guyi3.body.error.unsupported).toEqual([
+      { field: 'guyi_mode', value: 1, reason: 'local yaku (guyi) are four-player only' },
     ]);
     // Three-player tables are played; a field the engine cannot honour for three players is refused by name.
     const threePlayer = await update(org, unique_id, {
@@ -466,7 +477,7 @@ describe('check_contest_rule', () => {
       'check_contest_rule',
       {
         unique_id,
-        game_rule_setting: { mode: 2, detail_rule: { fanfu: 3, fandian: 1000, xuezhandaodi: 1 } },
+        game_rule_setting: { mode: 2, detail_rule: { fanfu: 3, fandian: 1000, wanxiangxiuluo_mode: 1 } },
       },
       { token: org.token },
     );
@@ -475,7 +486,7 @@ describe('check_contest_rule', () => {
     expect(fields).toEqual(expect.arrayContaining(['fanfu', 'fandian']));
     expect(res.body.data.violations.every((v: { code: number }) => v.code === 2517)).toBe(true);
     expect(res.body.data.unsupported.map((u: { field: string }) => u.field)).toEqual(
-      expect.arrayContaining(['xuezhandaodi', 'fanfu']),
+      expect.arrayContaining(['wanxiangxiuluo_mode', 'fanfu']),
     );
   });
 

@@ -210,14 +210,14 @@ describe('a table that fails', () => {
     const uuid = await plan(world, s.owner, idsOf(s), [a, 0, 0, 0], {
       game_start_time: world.clock.now() + 60,
     });
-    // The rule changes under the plan to one the engine refuses (local yaku).
+    // The rule changes under the plan to one the engine refuses (wanxiang mode).
     const [contest] = await world.database.db
       .select()
       .from(contests)
       .where(eq(contests.uniqueId, s.unique_id));
     await world.database.db
       .update(contests)
-      .set({ detailRule: { ...contest.detailRule, guyi_mode: 1 } })
+      .set({ detailRule: { ...contest.detailRule, wanxiangxiuluo_mode: 1 } })
       .where(eq(contests.uniqueId, s.unique_id));
     makeReady(world, s.unique_id, s.season_id, [a]);
     world.clock.advance(61);
@@ -227,7 +227,7 @@ describe('a table that fails', () => {
 
     const [failed] = await failedList(s);
     expect(failed).toMatchObject({ kind: 'game', uuid: gameUuid, reason: 'start_failed', account_id: 0 });
-    expect(failed.detail).toContain('guyi');
+    expect(failed.detail).toContain('wanxiang');
     expect(failed.players[0]).toEqual({ account_id: a, nickname: s.roster[0].account.nickname });
     await stream.until(() => stream.changes().some((c) => c.kind === 'failed' && c.uuid === gameUuid));
     expect(stream.changes().find((c) => c.kind === 'failed')).toEqual({
@@ -297,12 +297,14 @@ describe('a table that fails', () => {
     const s = await seasonWithRoster(world, 1);
     const unlink = world.app.deps.games.live.onAccount(s.ids[0], () => {});
     makeReady(world, s.unique_id, s.season_id, s.ids);
+    // Terminated at once, while the scaled mode's table may still be waiting in the queue for a process.
     const gameUuid = await gameOfPlan(world, await plan(world, s.owner, idsOf(s), [s.ids[0], 0, 0, 0]));
-    await world.post(
+    const res = await world.post(
       'terminate_contest_running_game',
       { unique_id: s.unique_id, uuid: gameUuid },
       { token: s.owner.token },
     );
+    expect(res.body).toEqual({ data: {} });
     await eventually(async () => (await gameRow(world, gameUuid)).state === 5);
     expect(await failedList(s)).toEqual([]);
     unlink();
@@ -325,11 +327,12 @@ describe('ready_player_list and running games', () => {
       [c, 0],
     ]);
     // Still ready underneath: once the game ends, they are listed again.
-    await world.post(
+    const terminated = await world.post(
       'terminate_contest_running_game',
       { unique_id: s.unique_id, uuid: gameUuid },
       { token: s.owner.token },
     );
+    expect(terminated.body).toEqual({ data: {} });
     await eventually(async () => (await gameRow(world, gameUuid)).state === 5);
     expect((await readyIds(s)).sort()).toEqual([a, b, c].sort());
     unlink();

@@ -74,8 +74,8 @@ export function refuseRule(row: ContestRow, checked: CheckedRule): void {
 /**
  * Refuses what would need a table under a rule the game server cannot play (a new tournament, a plan, auto-match
  * turned on) with `code`, the engine's reasons in the message and `unsupported` beside the code. The list of
- * what the server offers is the protocol's `unsupportedRuleFields` (chuanma plays; the bloody-end and wanxiang
- * modes and the local yaku do not yet).
+ * what the server offers is the protocol's `unsupportedRuleFields` (chuanma and xuezhandaodi each judged by their
+ * own list; the wanxiang mode does not play yet).
  */
 export function refuseUnplayable(
   rule: DetailRule | Record<string, unknown>,

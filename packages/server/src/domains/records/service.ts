@@ -19,6 +19,7 @@ import {
   type SetContestGameRecordTagReq,
   type UpdateContestGameRecordReq,
   validateRemark,
+  type XuezhanRecordLog,
 } from '@taikai/protocol';
 import type { z } from 'zod';
 import { audit } from '../../audit';
@@ -126,28 +127,39 @@ export async function markedGames(
 }
 
 /**
- * The log a record file carries, typed by `format`: Tenhou JSON for a riichi game; for a chuanma game (Tenhou has
- * no such format) the engine's chuanma record itself, and `tenhou` empty. A log that does not verify at all (no
- * hand re-dealt) is not converted.
+ * The log a record file carries, typed by `format`: Tenhou JSON for a riichi game; for a chuanma or xuezhandaodi
+ * game (Tenhou has no such format: a xuezhandaodi hand goes on after its wins) the engine's own record itself, and
+ * `tenhou` empty. A log that does not verify at all (no hand re-dealt) is not converted.
  */
 function recordFileLog(
   log: unknown,
   verification: { hands: number },
-): { format: RecordFileFormat; tenhou: Record<string, unknown>; chuanma?: ChuanmaRecordLog } {
+): {
+  format: RecordFileFormat;
+  tenhou: Record<string, unknown>;
+  chuanma?: ChuanmaRecordLog;
+  xuezhan?: XuezhanRecordLog;
+} {
   const game = log as GameLog;
+  const readable = verification.hands > 0;
   if (game?.mode === 'chuanma') {
-    return verification.hands > 0
+    return readable
       ? { format: RecordFileFormat.CHUANMA, tenhou: {}, chuanma: game as unknown as ChuanmaRecordLog }
       : { format: RecordFileFormat.CHUANMA, tenhou: {} };
   }
-  const tenhou = verification.hands > 0 ? toTenhou(game) : {};
+  if (game?.mode === 'xuezhan') {
+    return readable
+      ? { format: RecordFileFormat.XUEZHAN, tenhou: {}, xuezhan: game as unknown as XuezhanRecordLog }
+      : { format: RecordFileFormat.XUEZHAN, tenhou: {} };
+  }
+  const tenhou = readable ? toTenhou(game) : {};
   return { format: RecordFileFormat.TENHOU, tenhou: tenhou as unknown as Record<string, unknown> };
 }
 
 /**
- * `fetch_contest_game_record_file`: the game in Tenhou's JSON log format (a chuanma game: its chuanma record,
- * `format` says which), its revealed seed and the commitment published at its start, and the check that the seed
- * deals every wall of the log.
+ * `fetch_contest_game_record_file`: the game in Tenhou's JSON log format (a chuanma or xuezhandaodi game: the
+ * engine's own record, `format` says which), its revealed seed and the commitment published at its start, and
+ * the check that the seed deals every wall of the log.
  */
 export async function recordFile(
   ctx: AuthedCtx,
@@ -236,11 +248,11 @@ export async function myRecords(
 }
 
 /**
- * `fetch_my_game_record_file`: a record's replay data — the record, its Tenhou JSON log (or chuanma record), the
- * revealed seed, the commitment published at its start and the verification of every wall — for a player with a
- * seat in any record of its season, or for the tournament's creator, admins and observers. The game has ended, so nothing
- * of it is concealed any more. Refusals: 2517 no such record · 2501 its tournament is deleted · 2506 the caller
- * neither played in its season nor organises or observes the tournament.
+ * `fetch_my_game_record_file`: a record's replay data — the record, its Tenhou JSON log (or the engine's chuanma or
+ * xuezhandaodi record), the revealed seed, the commitment published at its start and the verification of every
+ * wall — for a player with a seat in any record of its season, or for the tournament's creator, admins and
+ * observers. The game has ended, so nothing of it is concealed any more. Refusals: 2517 no such record · 2501 its
+ * tournament is deleted · 2506 the caller neither played in its season nor organises or observes the tournament.
  */
 export async function myRecordFile(
   ctx: AuthedCtx,

@@ -30,14 +30,16 @@ const fields = (over: Partial<CreateContestFields> = {}): CreateContestFields =>
 });
 
 describe('create-tournament dialog rules', () => {
-  it('offers three-player round types only in standard mode', () => {
+  it('offers three-player round types only in standard mode, and only East for xuezhandaodi', () => {
     expect(roundTypesFor(GameVariant.LIQI)).toEqual([1, 2, 11, 12]);
-    for (const v of [GameVariant.DORA3, GameVariant.CHUANMA, GameVariant.XUEZHANDAODI, GameVariant.WANXIANG])
+    for (const v of [GameVariant.DORA3, GameVariant.CHUANMA, GameVariant.WANXIANG])
       expect(roundTypesFor(v)).toEqual([1, 2]);
+    expect(roundTypesFor(GameVariant.XUEZHANDAODI)).toEqual([1]);
   });
 
-  it('resets the round type on mode change: chuanma to east 4p (4 games), every other mode to south 4p', () => {
+  it('resets the round type on mode change: chuanma (4 games) and xuezhandaodi to east 4p, the others to south 4p', () => {
     expect(defaultRoundTypeFor(GameVariant.CHUANMA)).toBe(RoundType.EAST_4P);
+    expect(defaultRoundTypeFor(GameVariant.XUEZHANDAODI)).toBe(RoundType.EAST_4P);
     expect(defaultRoundTypeFor(GameVariant.LIQI)).toBe(RoundType.SOUTH_4P);
     expect(defaultRoundTypeFor(GameVariant.DORA3)).toBe(RoundType.SOUTH_4P);
   });

@@ -3,10 +3,11 @@ import {
   type CreateContestReq,
   defaultRuleForVariant,
   ErrorCode,
-  GameVariant,
+  type GameVariant,
   LIMITS,
   playerCountOf,
-  RoundType,
+  type RoundType,
+  roundTypesForVariant,
   THINKING_PRESETS,
   type ThinkingTime,
   validateTimeRange,
@@ -29,10 +30,9 @@ export interface CreateContestFields {
   pledge: boolean;
 }
 
-/** Three-player round types exist only in standard riichi. */
+/** Three-player round types exist only in standard riichi; xuezhandaodi is East only (the rule editor's list). */
 export function roundTypesFor(variant: GameVariant): RoundType[] {
-  const fourPlayer: RoundType[] = [RoundType.EAST_4P, RoundType.SOUTH_4P];
-  return variant === GameVariant.LIQI ? [...fourPlayer, RoundType.EAST_3P, RoundType.SOUTH_3P] : fourPlayer;
+  return roundTypesForVariant(variant);
 }
 
 export const thinkingKey = (p: ThinkingTime) => `${p.time_fixed}+${p.time_add}`;

@@ -154,9 +154,12 @@ export function RuleCards() {
   );
 }
 
+/** Modes whose tables play the three-tile exchange (换三张). */
+const EXCHANGE_VARIANTS: ReadonlySet<GameVariant> = new Set([GameVariant.CHUANMA, GameVariant.XUEZHANDAODI]);
+
 /**
- * Modes without rule cards: the no-more-settings text and the bust switch; chuanma (Sichuan) also its three-tile
- * exchange (换三张, `huansanzhang`).
+ * Modes without rule cards: the no-more-settings text and the bust switch; chuanma (Sichuan) and xuezhandaodi
+ * also their three-tile exchange (换三张, `huansanzhang`).
  */
 export function NoMoreSettings() {
   const { t } = useTranslation();
@@ -167,7 +170,7 @@ export function NoMoreSettings() {
         {t('rules.noMoreSettings')}
       </p>
       <SwitchField field="can_jifei" />
-      {gameVariantOf(state.rule) === GameVariant.CHUANMA && <FlagField field="huansanzhang" />}
+      {EXCHANGE_VARIANTS.has(gameVariantOf(state.rule)) && <FlagField field="huansanzhang" />}
     </RuleCard>
   );
 }
