@@ -15,7 +15,12 @@ describe('what the game server plays: one list for the engine, the server and th
 
   it('names each refused field with its reason', () => {
     expect(unsupportedRuleFields({ wanxiangxiuluo_mode: 1, fanfu: 3 }, 2)).toEqual([
-      { field: 'wanxiangxiuluo_mode', value: 1, reason: 'wanxiang xiuluo mode is not supported' },
+      {
+        field: 'wanxiangxiuluo_mode',
+        value: 1,
+        reason:
+          'wanxiang xiuluo mode is not supported: how its wildcard plays with tenpai, furiten, riichi and the exchange is not public',
+      },
       { field: 'fanfu', value: 3, reason: 'minimum han must be 1, 2 or 4' },
     ]);
     expect(unsupportedRuleFields({}, 12)).toEqual([]);

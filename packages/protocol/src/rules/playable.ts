@@ -34,6 +34,14 @@ const MODE_SWITCHES: Record<string, string> = {
   hunzhiyiji_mode: 'hunzhiyiji mode',
 };
 
+/**
+ * Why a mode is not played, where more can be said: wanxiang's wildcard is described in public only in part
+ * (engine README, "Modes not played").
+ */
+const NOT_PLAYED_BECAUSE: Record<string, string> = {
+  wanxiangxiuluo_mode: 'how its wildcard plays with tenpai, furiten, riichi and the exchange is not public',
+};
+
 /** A switch read as a boolean (0/1, true/false, absent = off). */
 function isOn(rule: RuleSwitches, field: string): boolean {
   const v = rule[field];
@@ -179,7 +187,13 @@ export function unsupportedRuleFields(rule: RuleSwitches, roundType: number): Un
     refused.push({ field: 'mode', value: roundType, reason: 'unknown round type' });
   }
   for (const [field, reason] of Object.entries(MODE_SWITCHES)) {
-    if (isOn(rule, field)) refused.push({ field, value: rule[field], reason: `${reason} is not supported` });
+    if (!isOn(rule, field)) continue;
+    const because = NOT_PLAYED_BECAUSE[field];
+    refused.push({
+      field,
+      value: rule[field],
+      reason: `${reason} is not supported${because ? `: ${because}` : ''}`,
+    });
   }
   const pao = numberOf(rule, 'enable_baopai_extend_settings', 0);
   if (![0, 1, 2].includes(pao)) {
