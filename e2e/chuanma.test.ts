@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newIdentity, registerByApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotFailures } from './support/browser';
@@ -15,6 +14,7 @@ import {
 } from './support/games';
 import { artifactsDir } from './support/paths';
 import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
+import { chooseTableLanguage } from './support/table';
 
 // A Sichuan bloody battle (chuanma) tournament of 4 games a table, created by API; a player seated with three
 // robots plays the exchange, the void suit and the discards through the portal's table to the final result
@@ -30,15 +30,6 @@ let player: RosterPlayer;
 let cup: Tournament;
 const ids = () => ({ uniqueId: cup.unique_id, seasonId: cup.season_id });
 const shot = (name: string) => join(artifactsDir, `chuanma-${name}.png`);
-
-async function chooseTableLanguage(page: Page, lang: string): Promise<void> {
-  await page.getByTestId('table-language').selectOption(lang);
-  await eventually(
-    () => page.evaluate(() => localStorage.getItem('lang')),
-    (stored) => stored === lang,
-    `table language ${lang}`,
-  );
-}
 
 describe('a chuanma game at the portal table', () => {
   let session: BrowserSession | undefined;

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newIdentity, registerByApi } from './support/api';
@@ -14,7 +13,7 @@ import {
 } from './support/games';
 import { artifactsDir } from './support/paths';
 import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
-import { handOnScreen, playToTheEnd } from './support/table';
+import { chooseTableLanguage, handOnScreen, playToTheEnd, scriptBytes } from './support/table';
 
 // The player portal's table (`/play/game/:uuid`): one human seat against three robots, played by clicking the
 // screen at phone and desktop sizes, to the final settlement; and a page closed mid-hand and opened again.
@@ -53,28 +52,7 @@ async function openTable(page: Page, player: RosterPlayer, uuid: string): Promis
   await page.getByTestId('my-hand').waitFor();
 }
 
-/** The scripts the page loaded, and their size gzipped (as a server would send them compressed). */
-async function scriptBytes(page: Page): Promise<{ total: number; files: string[] }> {
-  const urls = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((e) => e.name)
-      .filter((name) => /\.js(\?|$)/.test(name)),
-  );
-  let total = 0;
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
-  return { total, files: urls.map((u) => u.replace(/^.*\/assets\//, '')) };
-}
-
 const shotPath = (label: string, name: string) => join(artifactsDir, `portal-table-${label}-${name}.png`);
-
-async function chooseTableLanguage(page: Page, lang: string): Promise<void> {
-  await page.getByTestId('table-language').selectOption(lang);
-  await eventually(
-    () => page.evaluate(() => localStorage.getItem('lang')),
-    (stored) => stored === lang,
-    `table language ${lang}`,
-  );
-}
 
 describe('the player portal table', () => {
   let session: BrowserSession | undefined;

@@ -1,9 +1,33 @@
+import { gzipSync } from 'node:zlib';
 import { Majiang } from '@taikai/engine/player-view';
 import type { Page } from 'playwright-core';
+import { eventually } from './console';
 import { HANG_GUARD_MS } from './hang-guard';
 
 // A player at the portal's table, played by clicking the screen (or with the keys): what the table offers is
 // read from the page, never from the link. Used by the table and journey tests.
+
+/** Chooses the table's language in its header, and waits until the page remembers it. */
+export async function chooseTableLanguage(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('table-language').selectOption(lang);
+  await eventually(
+    () => page.evaluate(() => localStorage.getItem('lang')),
+    (stored) => stored === lang,
+    `table language ${lang}`,
+  );
+}
+
+/** The scripts the page loaded, and their size gzipped (as a server would send them compressed). */
+export async function scriptBytes(page: Page): Promise<{ total: number; files: string[] }> {
+  const urls = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((e) => e.name)
+      .filter((name) => /\.js(\?|$)/.test(name)),
+  );
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return { total, files: urls.map((u) => u.replace(/^.*\/assets\//, '')) };
+}
 
 /** What one game at the table did, for the test to check. */
 export interface TablePlay {
@@ -13,6 +37,8 @@ export interface TablePlay {
   calls: number;
   riichi: number;
   wins: number;
+  /** Xuezhandaodi exchanges made (three tiles passed before a deal). */
+  exchanges: number;
   passes: number;
   results: number;
   /** Decisions (counted) at which a hook was called, e.g. to take screenshots. */
@@ -57,7 +83,8 @@ function bestDiscard(tiles: readonly string[], melds: readonly string[], allowed
 }
 
 /**
- * Plays the table of the open page to the end of the game by clicking: wins when offered, riichi when offered
+ * Plays the table of the open page to the end of the game by clicking: at xuezhandaodi the exchange (the first
+ * three tiles), wins when offered, riichi when offered
  * (then its discard), calls the first `calls` times a call is offered and passes after that, and otherwise
  * discards the tile that keeps the hand closest to ready. Every `keysEvery`-th discard is made with the keys
  * (arrows and Enter) instead. Closes hand results as they come. `onDecision` runs before decision n (1, 2, …).
@@ -84,6 +111,7 @@ export async function playToTheEnd(
     calls: 0,
     riichi: 0,
     wins: 0,
+    exchanges: 0,
     passes: 0,
     results: 0,
     hooked: [],
@@ -99,6 +127,12 @@ export async function playToTheEnd(
       await testId('result-close')
         .click()
         .catch(() => undefined);
+      continue;
+    }
+    if (await testId('xz-exchange-send').isVisible()) {
+      play.decisions++;
+      if (onDecision) await onDecision(play.decisions, play);
+      await exchange(page, play);
       continue;
     }
     const state = await page.evaluate(() => {
@@ -118,6 +152,18 @@ export async function playToTheEnd(
     await decide(page, play, state, { calls, keysEvery });
   }
   throw new Error(`the game did not end within ${HANG_GUARD_MS} ms (${JSON.stringify(play)})`);
+}
+
+/** Xuezhandaodi's exchange: the first three tiles of the hand shown, then the button that passes them. */
+async function exchange(page: Page, play: TablePlay): Promise<void> {
+  try {
+    const tiles = page.getByTestId('exchange-tile');
+    for (let i = 0; i < 3; i++) await tiles.nth(i).click({ timeout: 5_000 });
+    await page.getByTestId('xz-exchange-send').click({ timeout: 5_000 });
+    play.exchanges++;
+  } catch {
+    // The exchange passed while it was being made (its time ran out): go on.
+  }
 }
 
 async function decide(

@@ -7,10 +7,14 @@ import { request } from '../../../api/client';
 import { robotNumbers } from '../../../components/robots';
 import { Board } from '../table/Board';
 import { MyHand } from '../table/MyHand';
+import { handOver } from '../table/model/tableState';
 import { ResultPanel } from '../table/ResultPanel';
 import { useTableMessages } from '../table/tableLanguage';
+import { WinNotice } from '../table/xuezhan/WinNotice';
 import '../table/table.css';
-import { type ReplayGame, readTenhou, replayTable, type TenhouJson } from './tenhouLog';
+import { ReplayControls, type ReplayPosition, ReplayVerification, stepped } from './ReplayControls';
+import { readTenhou, replayTable, type TenhouJson } from './tenhouLog';
+import { readXuezhan } from './xuezhanLog';
 
 /** A chuanma record's replay, loaded only for a chuanma record. */
 const ChuanmaReplay = lazy(() => import('./chuanma/ChuanmaReplay'));
@@ -35,23 +39,6 @@ function backInHistory(e: React.MouseEvent) {
   window.history.back();
 }
 
-/** Where the replay stands: a hand, a move in it (0: the deal), and whose seat is at the bottom. */
-interface Position {
-  hand: number;
-  step: number;
-}
-
-/** The move before or after, across hands. */
-export function stepped(game: ReplayGame, at: Position, by: 1 | -1): Position {
-  const last = (hand: number) => (game.hands[hand]?.messages.length ?? 1) - 1;
-  if (by > 0) {
-    if (at.step < last(at.hand)) return { hand: at.hand, step: at.step + 1 };
-    return at.hand + 1 < game.hands.length ? { hand: at.hand + 1, step: 0 } : at;
-  }
-  if (at.step > 0) return { hand: at.hand, step: at.step - 1 };
-  return at.hand > 0 ? { hand: at.hand - 1, step: last(at.hand - 1) } : at;
-}
-
 /**
  * `/play/replay/:uuid`: a record of a season the player played in, step by step — hand by hand and move by
  * move, every hand open, seen from any seat — with the wall seed revealed at the end and the verification of
@@ -73,9 +60,12 @@ export default function ReplayPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the strings loaded and the language
   const game = useMemo(() => {
     if (!file.data || !ready) return null;
+    const xuezhan = file.data.format === 'xuezhan' ? file.data.xuezhan : undefined;
     const read = chuanma
       ? { players: 4, names: chuanma.paipu.player, hands: [] }
-      : readTenhou(file.data.tenhou as unknown as TenhouJson);
+      : xuezhan
+        ? readXuezhan(xuezhan)
+        : readTenhou(file.data.tenhou as unknown as TenhouJson);
     const accounts = [...file.data.record.accounts].sort((a, b) => a.seat - b.seat);
     const robots = robotNumbers(accounts);
     const names = read.names.map((name, seat) => {
@@ -85,34 +75,19 @@ export default function ReplayPage() {
     });
     return { ...read, names };
   }, [file.data, t, ready, language]);
-  const [at, setAt] = useState<Position>({ hand: 0, step: 0 });
+  const [at, setAt] = useState<ReplayPosition>({ hand: 0, step: 0 });
   const [seat, setSeat] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [closedResult, setClosedResult] = useState<string | null>(null);
   const viewSeat = seat ?? Math.max(0, file.data?.record.seat ?? 0);
 
+  const lastStep = (hand: number) => (game?.hands[hand]?.messages.length ?? 1) - 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `lastStep` reads only `game`
   useEffect(() => {
     if (!playing || !game) return;
-    const timer = setInterval(() => setAt((p) => stepped(game, p, 1)), 700);
+    const timer = setInterval(() => setAt((p) => stepped(p, 1, game.hands.length, lastStep)), 700);
     return () => clearInterval(timer);
   }, [playing, game]);
-
-  useEffect(() => {
-    if (!game) return;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement | null)?.tagName === 'SELECT') return;
-      if (e.key === 'ArrowRight') setAt((p) => stepped(game, p, 1));
-      else if (e.key === 'ArrowLeft') setAt((p) => stepped(game, p, -1));
-      else if (e.key === 'ArrowDown')
-        setAt((p) => ({ hand: Math.min(game.hands.length - 1, p.hand + 1), step: 0 }));
-      else if (e.key === 'ArrowUp') setAt((p) => ({ hand: Math.max(0, p.hand - 1), step: 0 }));
-      else if (e.key === ' ') setPlaying((v) => !v);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [game]);
 
   const state = useMemo(
     () => (game && !chuanma ? replayTable(game, at.hand, at.step, viewSeat) : null),
@@ -159,6 +134,12 @@ export default function ReplayPage() {
   const resultKey = `${at.hand}`;
   const atEnd = at.step === steps - 1;
   const me = state.seats[viewSeat];
+  // Xuezhandaodi: a win while the hand goes on, at its step.
+  const lastResult = state.results[state.results.length - 1];
+  const midHandWin =
+    !handOver(state) && lastResult?.kind === 'win' && hand && 'hule' in (hand.messages[at.step] ?? {})
+      ? lastResult
+      : null;
   const round = hand
     ? t('table.round', {
         wind: t(`table.winds.${WIND_KEYS[hand.round.wind] ?? 'east'}`),
@@ -167,13 +148,14 @@ export default function ReplayPage() {
     : '';
 
   return (
-    <div className="tt-page tt-replay" data-testid="replay">
+    <div className="tt-page tt-replay" data-testid="replay" data-mode={game.xuezhan ? 'xuezhan' : undefined}>
       <header className="tt-top">
         <a className="tt-back" href="/play/records" aria-label={t('table.back')} onClick={backInHistory}>
           ‹
         </a>
         <span className="tt-replay-title">
-          {t('replay.title')} · {round}
+          {t('replay.title')} · {game.xuezhan ? `${t('table.xuezhan.title')} · ` : ''}
+          {round}
           {hand && hand.round.honba > 0 ? ` · ${t('table.honba', { count: hand.round.honba })}` : ''}
         </span>
         <select
@@ -193,6 +175,7 @@ export default function ReplayPage() {
       </header>
       <main className="tt-main">
         <Board state={state}>
+          {midHandWin ? <WinNotice state={state} result={midHandWin} /> : null}
           {atEnd && state.results.length > 0 && closedResult !== resultKey ? (
             <ResultPanel
               state={state}
@@ -203,65 +186,13 @@ export default function ReplayPage() {
           ) : null}
         </Board>
         <div className="tt-controls">
-          <div className="tt-replay-bar" data-testid="replay-controls">
-            <button
-              type="button"
-              className="tt-btn tt-btn-small"
-              data-testid="replay-prev-hand"
-              aria-label={t('replay.prevHand')}
-              onClick={() => setAt({ hand: Math.max(0, at.hand - 1), step: 0 })}
-            >
-              «
-            </button>
-            <button
-              type="button"
-              className="tt-btn tt-btn-small"
-              data-testid="replay-prev"
-              aria-label={t('replay.prevStep')}
-              onClick={() => setAt(stepped(game, at, -1))}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className="tt-btn tt-btn-small"
-              data-testid="replay-play"
-              aria-label={playing ? t('replay.pause') : t('replay.play')}
-              onClick={() => setPlaying((v) => !v)}
-            >
-              {playing ? '❚❚' : '▶'}
-            </button>
-            <button
-              type="button"
-              className="tt-btn tt-btn-small"
-              data-testid="replay-next"
-              aria-label={t('replay.nextStep')}
-              onClick={() => setAt(stepped(game, at, 1))}
-            >
-              ›
-            </button>
-            <button
-              type="button"
-              className="tt-btn tt-btn-small"
-              data-testid="replay-next-hand"
-              aria-label={t('replay.nextHand')}
-              onClick={() => setAt({ hand: Math.min(game.hands.length - 1, at.hand + 1), step: 0 })}
-            >
-              »
-            </button>
-            <span className="tt-replay-pos" data-testid="replay-position">
-              {t('replay.hand', { n: at.hand + 1, total: game.hands.length })} ·{' '}
-              {t('replay.step', { n: at.step, total: steps - 1 })}
-            </span>
-          </div>
-          <input
-            className="tt-replay-range"
-            type="range"
-            min={0}
-            max={steps - 1}
-            value={at.step}
-            aria-label={t('replay.step', { n: at.step, total: steps - 1 })}
-            onChange={(e) => setAt({ hand: at.hand, step: Number(e.target.value) })}
+          <ReplayControls
+            at={at}
+            hands={game.hands.length}
+            lastStep={lastStep}
+            move={setAt}
+            playing={playing}
+            onPlaying={setPlaying}
           />
           {me ? (
             <MyHand
@@ -272,37 +203,7 @@ export default function ReplayPage() {
               onSelect={() => undefined}
             />
           ) : null}
-          <details className="tt-verify" data-testid="replay-verification" open>
-            <summary className={verification.ok ? 'tt-plus' : 'tt-minus'}>
-              {verification.ok
-                ? t('replay.verified', { count: verification.hands })
-                : t('replay.notVerified')}
-            </summary>
-            <dl>
-              <dt>{t('replay.seed')}</dt>
-              <dd data-testid="replay-seed">{seed}</dd>
-              <dt>{t('replay.commitment')}</dt>
-              <dd>{commitment}</dd>
-              {verification.redealt.length > 0 ? (
-                <>
-                  <dt>{t('replay.redealt')}</dt>
-                  {verification.redealt.map((r) => (
-                    <dd key={r.hand} data-testid="replay-redealt">
-                      {t('replay.redealtHand', { hand: r.hand + 1, attempt: r.attempt })}
-                    </dd>
-                  ))}
-                </>
-              ) : null}
-              {verification.problems.length > 0 ? (
-                <>
-                  <dt>{t('replay.problems')}</dt>
-                  {verification.problems.map((p) => (
-                    <dd key={p}>{p}</dd>
-                  ))}
-                </>
-              ) : null}
-            </dl>
-          </details>
+          <ReplayVerification seed={seed} commitment={commitment} verification={verification} />
         </div>
       </main>
     </div>

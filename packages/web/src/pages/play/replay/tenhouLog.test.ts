@@ -112,4 +112,10 @@ describe('yakuman read back from the log', () => {
     expect(yakuOf(['国士無双十三面(役満)'], '役満16000-32000点', win).yakuman).toBe(2);
     expect(yakuOf(['国士無双十三面(役満)'], '役満8000-16000点', win).yakuman).toBe(1);
   });
+
+  it('大七星 (guyi_mode) is read as a double yakuman when it was paid as one', () => {
+    const four = { dealer: false, tsumo: false, players: 4 };
+    expect(yakuOf(['大七星(役満)'], '役満64000点', four).hupai).toEqual([{ name: '大七星', fanshu: '**' }]);
+    expect(yakuOf(['大七星(役満)'], '役満32000点', four).yakuman).toBe(1);
+  });
 });

@@ -31,6 +31,10 @@ export interface ReplayGame {
   players: number;
   names: string[];
   hands: ReplayHand[];
+  /** The first dealer's seat (0 when absent). */
+  qijia?: number;
+  /** A xuezhandaodi game: hands go on after their wins. */
+  xuezhan?: boolean;
 }
 
 const RED: Record<number, string> = { 51: 'm0', 52: 'p0', 53: 's0' };
@@ -94,8 +98,8 @@ function pointsOf(value: string, players: number): number {
   return a;
 }
 
-/** Yakuman the engine counts double where the rule allows it. */
-const DOUBLE_CAPABLE = new Set(['国士無双十三面', '四暗刻単騎', '大四喜', '純正九蓮宝燈']);
+/** Yakuman the engine counts double where the rule allows it (大七星: guyi_mode's seven pairs of honours). */
+const DOUBLE_CAPABLE = new Set(['国士無双十三面', '四暗刻単騎', '大四喜', '純正九蓮宝燈', '大七星']);
 
 /**
  * What one yakuman pays in all (honba apart) for this win: the dealer's or a non-dealer's; a three-player tsumo
@@ -293,9 +297,10 @@ export function readTenhou(log: TenhouJson): ReplayGame {
 
 /** The table at move `step` of hand `hand` (0: the deal), seen from `seat` with every hand open. */
 export function replayTable(game: ReplayGame, hand: number, step: number, seat: number): TableState {
-  const start: TableState = { ...emptyTable(game.players, seat, game.names), qijia: 0 };
+  const qijia = game.qijia ?? 0;
+  const start: TableState = { ...emptyTable(game.players, seat, game.names, game.xuezhan), qijia };
   const opening = applyMessage(start, {
-    kaiju: { id: seat, player: game.names, qijia: 0, rule: {}, title: '' },
+    kaiju: { id: seat, player: game.names, qijia, rule: {}, title: '' },
   });
   const messages = game.hands[hand]?.messages.slice(0, step + 1) ?? [];
   return messages.reduce(applyMessage, opening);

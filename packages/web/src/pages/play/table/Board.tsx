@@ -114,6 +114,7 @@ function Centre({ state }: { state: TableState }) {
       </div>
       {state.seats.map((s, seat) => {
         const side = sideOf(state, seat);
+        const won = state.xuezhan?.winners.indexOf(seat) ?? -1;
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: seats never move
@@ -127,6 +128,11 @@ function Centre({ state }: { state: TableState }) {
               {t(`table.windShort.${WIND_KEYS[s.wind] ?? 'east'}`)}
             </span>
             <span className="tt-points">{s.score}</span>
+            {won >= 0 ? (
+              <span className="tt-won" data-testid="xz-won">
+                {t('table.xuezhan.won', { order: won + 1 })}
+              </span>
+            ) : null}
           </div>
         );
       })}

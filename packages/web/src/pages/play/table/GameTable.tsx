@@ -8,7 +8,7 @@ import { ACTION_KEYS, ActionBar, type BarMode, comboActions, mainActions } from 
 import { Board, sideOf } from './Board';
 import { handSlots, MyHand } from './MyHand';
 import { type Answer, answers, type Choices, choicesAt, type JudgeRule, NO_CHOICES } from './model/options';
-import { type SeatMessage, type TableState, windOf } from './model/tableState';
+import { afterResults, type SeatMessage, type TableState, windOf } from './model/tableState';
 import { ResultPanel } from './ResultPanel';
 import { SettlementPanel } from './SettlementPanel';
 import type { SettlementRule } from './settlement';
@@ -17,6 +17,8 @@ import { TileRow } from './Tiles';
 import { TimeBar } from './TimeBar';
 import { tableLanguage } from './tableLanguage';
 import { useTableState } from './useTable';
+import { ExchangePrompt } from './xuezhan/ExchangePrompt';
+import { WinNotice } from './xuezhan/WinNotice';
 import './table.css';
 
 /** The rule fields the table reads (`game_start.rule`, the season's detail rule). */
@@ -154,7 +156,7 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
   const setSelected = useCallback((index: number | null) => setSelectedOf({ ask: askId, index }), [askId]);
 
   const answer = useCallback(
-    (reply: Answer) => {
+    (reply: Answer | { huan: string[] }) => {
       if (askId === null) return;
       if (!link.answer(gameUuid, askId, reply)) return;
       setAnswered((prev) => {
@@ -180,15 +182,32 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
     [allowed, answer, mode],
   );
 
-  // Results of the hand just ended, until dismissed or for a few seconds.
+  // Results of the hand just ended, until dismissed or for a few seconds. At xuezhandaodi a win while the hand
+  // goes on is a short notice instead; the panel comes with the hand's last result.
   const [closedResults, setClosedResults] = useState<string | null>(null);
-  const showResults = lastResults !== null && lastResults.key !== closedResults;
+  const showResults = lastResults?.over === true && lastResults.key !== closedResults;
+  const lastWin = lastResults?.results[lastResults.results.length - 1];
+  const winNotice =
+    lastResults !== null && !lastResults.over && lastWin?.kind === 'win' && lastResults.key !== closedResults
+      ? lastWin
+      : null;
   useEffect(() => {
     if (!lastResults) return;
     const key = lastResults.key;
-    const timer = setTimeout(() => setClosedResults(key), 8000);
+    const timer = setTimeout(() => setClosedResults(key), lastResults.over ? 8000 : 3000);
     return () => clearTimeout(timer);
   }, [lastResults]);
+
+  // Xuezhandaodi: the exchange asked before the deal, and whether this seat has won and left the hand.
+  const xuezhan = state.xuezhan;
+  const exchanging = open && xuezhan?.asked ? xuezhan.asked : null;
+  const iWon = xuezhan !== null && !xuezhan.over && xuezhan.winners.includes(state.mySeat);
+  // While the hand goes on, the scores shown include its wins so far.
+  const board = useMemo<TableState>(() => {
+    if (!xuezhan || xuezhan.over || state.results.length === 0) return state;
+    const scores = afterResults(state);
+    return { ...state, seats: state.seats.map((s, seat) => ({ ...s, score: scores[seat] })) };
+  }, [state, xuezhan]);
 
   // Away: this hand's own draws were played for the player.
   const autoPlayed = useMemo(() => autoPlayedIn(entries, state), [entries, state]);
@@ -344,8 +363,14 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
           </button>
         </div>
       ) : null}
+      {iWon ? (
+        <div className="tt-banner" data-testid="xz-watching">
+          {t('table.xuezhan.watching')}
+        </div>
+      ) : null}
       <main className="tt-main">
-        <Board state={state}>
+        <Board state={board}>
+          {winNotice ? <WinNotice state={state} result={winNotice} /> : null}
           {bubbles.map((b) => (
             <span key={b.id} className={`tt-bubble tt-bubble-${b.side}`} data-testid="stamp-bubble">
               {b.glyph}
@@ -374,14 +399,32 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
               />
             ) : null}
           </div>
-          <ActionBar
-            choices={open ? choices : NO_CHOICES}
-            mode={mode}
-            showKeys={showKeys}
-            onAnswer={answer}
-            onMode={setMode}
-          />
-          {me ? (
+          {exchanging && me ? (
+            <ExchangePrompt
+              key={askId}
+              hand={me.hand}
+              direction={exchanging.direction}
+              onPass={(tiles) => answer({ huan: tiles })}
+            />
+          ) : (
+            <ActionBar
+              choices={open ? choices : NO_CHOICES}
+              mode={mode}
+              showKeys={showKeys}
+              onAnswer={answer}
+              onMode={setMode}
+            />
+          )}
+          {xuezhan?.exchange && !exchanging ? (
+            <p className="tt-hint tt-exchanged" data-testid="xz-exchanged">
+              <span>{t(`table.xuezhan.directions.${xuezhan.exchange.direction}`)}</span>
+              <span>{t('table.xuezhan.given')}</span>
+              <TileRow tiles={xuezhan.exchange.given} />
+              <span>{t('table.xuezhan.received')}</span>
+              <TileRow tiles={xuezhan.exchange.received} />
+            </p>
+          ) : null}
+          {me && !exchanging ? (
             <MyHand
               hand={me.hand}
               allowed={open ? allowed : new Set()}

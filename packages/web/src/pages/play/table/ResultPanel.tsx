@@ -87,9 +87,20 @@ function Win({ state, result }: { state: TableState; result: Extract<HandResult,
   );
 }
 
-function Draw({ state, result }: { state: TableState; result: Extract<HandResult, { kind: 'draw' }> }) {
+function Draw({
+  state,
+  result,
+  winners,
+}: {
+  state: TableState;
+  result: Extract<HandResult, { kind: 'draw' }>;
+  /** Seats that won earlier in the hand (xuezhandaodi), in order: they take no part in the draw. */
+  winners: number[];
+}) {
   const { t } = useTranslation();
   const key = drawKey(result.name);
+  // Xuezhandaodi: winners take no part in a draw after their wins (their order of winning, from 1; else 0).
+  const won = (seat: number) => winners.indexOf(seat) + 1;
   return (
     <div className="tt-result-draw" data-testid="result-draw">
       <div className="tt-result-title">{key ? t(`table.draws.${key}`) : result.name}</div>
@@ -99,7 +110,13 @@ function Draw({ state, result }: { state: TableState; result: Extract<HandResult
             // biome-ignore lint/suspicious/noArrayIndexKey: seats never move
             <li key={seat}>
               <span>{s.name || t('table.robot')}</span>
-              <span>{result.hands[seat] ? t('table.result.tenpai') : t('table.result.noten')}</span>
+              <span>
+                {won(seat) > 0
+                  ? t('table.xuezhan.won', { order: won(seat) })
+                  : result.hands[seat]
+                    ? t('table.result.tenpai')
+                    : t('table.result.noten')}
+              </span>
             </li>
           ))}
         </ul>
@@ -129,6 +146,7 @@ export function ResultPanel({
 }) {
   const { t } = useTranslation();
   const deltas = state.seats.map((_, seat) => results.reduce((sum, r) => sum + (r.deltas[seat] ?? 0), 0));
+  const winners = results.flatMap((r) => (r.kind === 'win' ? [r.seat] : []));
   return (
     <div className="tt-overlay" data-testid="result-panel" role="dialog" aria-label={t('table.result.title')}>
       <div className="tt-panel">
@@ -138,7 +156,7 @@ export function ResultPanel({
             <Win key={i} state={state} result={r} />
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: results of one hand never move
-            <Draw key={i} state={state} result={r} />
+            <Draw key={i} state={state} result={r} winners={winners} />
           ),
         )}
         <table className="tt-changes" data-testid="score-changes">

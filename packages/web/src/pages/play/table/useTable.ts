@@ -4,6 +4,7 @@ import {
   applyMessage,
   emptyTable,
   type HandResult,
+  handOver,
   type SeatMessage,
   type TableState,
 } from './model/tableState';
@@ -15,12 +16,21 @@ export function playerCountOf(feed: Pick<GameFeed, 'start' | 'players'> | undefi
   return feed?.players.length === 3 ? 3 : 4;
 }
 
+/** Whether a game feed is a xuezhandaodi (bloody end) game: by its rule, or the exchange it asks. */
+export function isXuezhanFeed(feed: Pick<GameFeed, 'start' | 'messages'> | undefined): boolean {
+  const rule = feed?.start.rule as { xuezhandaodi?: unknown } | undefined;
+  if (rule?.xuezhandaodi === 1 || rule?.xuezhandaodi === true) return true;
+  return feed?.messages.some((e) => 'huan' in e.msg) === true;
+}
+
 /** The results of the hand that ended last, with the scores before they were paid. */
 export interface ShownResults {
   /** The hand's number (`TableState.hands`) and how many results it had: changes when there is more to show. */
   key: string;
   results: HandResult[];
   scoresBefore: number[];
+  /** All of the hand's results are in (false for a xuezhandaodi win while the hand goes on). */
+  over: boolean;
 }
 
 /**
@@ -40,16 +50,18 @@ export function useTableState(
   } | null>(null);
   const players = playerCountOf(feed);
   const seat = feed?.seat ?? 0;
+  const xuezhan = isXuezhanFeed(feed);
   return useMemo(() => {
     const entries = feed?.messages ?? [];
     const prev = kept.current;
     const grows =
       prev !== null &&
       prev.state.players === players &&
+      (prev.state.xuezhan !== null) === xuezhan &&
       prev.entries.length <= entries.length &&
       (prev.entries.length === 0 ||
         entries[prev.entries.length - 1] === prev.entries[prev.entries.length - 1]);
-    let state = grows && prev ? prev.state : emptyTable(players, seat, names);
+    let state = grows && prev ? prev.state : emptyTable(players, seat, names, xuezhan);
     let lastResults = grows && prev ? prev.lastResults : null;
     for (const entry of entries.slice(grows && prev ? prev.entries.length : 0)) {
       const next = applyMessage(state, entry.msg as SeatMessage);
@@ -58,11 +70,12 @@ export function useTableState(
           key: `${next.hands}:${next.results.length}`,
           results: next.results,
           scoresBefore: next.seats.map((s) => s.score),
+          over: handOver(next),
         };
       }
       state = next;
     }
     kept.current = { entries, state, lastResults };
     return { state, lastResults };
-  }, [feed?.messages, players, seat, names]);
+  }, [feed?.messages, players, seat, names, xuezhan]);
 }

@@ -49,6 +49,20 @@ const YAKU: Record<string, string> = {
   天和: 'tenhou',
   地和: 'chiihou',
   人和: 'renhou',
+  // guyi_mode (ancient local yaku)
+  燕返し: 'tsubameGaeshi',
+  槓振り: 'kanburi',
+  十二落抬: 'shiiaruRaotai',
+  五門斉: 'uumensai',
+  三連刻: 'sanrenkou',
+  一色三同順: 'isshokuSanjun',
+  一筒摸月: 'iipinMoyue',
+  九筒撈魚: 'chuupinRaoyui',
+  大車輪: 'daisharin',
+  大竹林: 'daichikurin',
+  大数隣: 'daisuurin',
+  石の上にも三年: 'ishinoUenimoSannen',
+  大七星: 'daichisei',
   流し満貫: 'nagashi',
 };
 

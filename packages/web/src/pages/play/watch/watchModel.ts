@@ -1,4 +1,10 @@
-import { applyMessage, emptyTable, type SeatMessage, type TableState } from '../table/model/tableState';
+import {
+  applyMessage,
+  emptyTable,
+  handOver,
+  type SeatMessage,
+  type TableState,
+} from '../table/model/tableState';
 import type { ShownResults } from '../table/useTable';
 
 // A watched game, rebuilt from the spectator stream (`spectate_game`): after its `hello`, each `seat` event is the
@@ -120,6 +126,7 @@ export function applySpectatorEvent(state: WatchState | null, event: SpectatorEv
       key: `${next.hands}:${next.results.length}`,
       results: next.results,
       scoresBefore: next.seats.map((s) => s.score),
+      over: handOver(next),
     };
   }
   return { ...state, views, lastAt: event.at || state.lastAt, lastResults };

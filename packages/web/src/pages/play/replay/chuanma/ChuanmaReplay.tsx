@@ -1,20 +1,13 @@
 import type { ChuanmaRecordLog } from '@taikai/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChuanmaResultPanel } from '../../table/chuanma/ChuanmaResult';
 import { ChuanmaMeldTiles } from '../../table/chuanma/ChuanmaSeats';
 import { useChuanmaMessages } from '../../table/chuanma/chuanmaLanguage';
 import { Tile } from '../../table/tiles/Tile';
 import '../../table/chuanma/chuanma.css';
+import { ReplayControls, ReplayVerification, type ReplayVerificationResult } from '../ReplayControls';
 import { chuanmaReplayAt } from './chuanmaReplay';
-
-/** A record file's verification, as the replay page shows it. */
-interface Verification {
-  ok: boolean;
-  hands: number;
-  problems: string[];
-  redealt: { hand: number; attempt: number }[];
-}
 
 /**
  * A chuanma record replayed move by move, hand by hand, every hand open: the voids, melds, rivers, each win with
@@ -32,7 +25,7 @@ export default function ChuanmaReplay({
   names: string[];
   seed: string;
   commitment: string;
-  verification: Verification;
+  verification: ReplayVerificationResult;
   onBack: (e: React.MouseEvent) => void;
 }) {
   const { t } = useTranslation();
@@ -41,29 +34,8 @@ export default function ChuanmaReplay({
   const [at, setAt] = useState({ hand: 0, step: 0 });
   const [closed, setClosed] = useState<number | null>(null);
   const entries = hands[at.hand] ?? [];
-  const last = Math.max(0, entries.length - 1);
   const state = useMemo(() => chuanmaReplayAt(entries, at.step), [entries, at.step]);
-  const step = (by: 1 | -1) =>
-    setAt((p) => {
-      const lastOf = (h: number) => Math.max(0, (hands[h]?.length ?? 1) - 1);
-      if (by > 0) {
-        if (p.step < lastOf(p.hand)) return { hand: p.hand, step: p.step + 1 };
-        return p.hand + 1 < hands.length ? { hand: p.hand + 1, step: 0 } : p;
-      }
-      if (p.step > 0) return { hand: p.hand, step: p.step - 1 };
-      return p.hand > 0 ? { hand: p.hand - 1, step: lastOf(p.hand - 1) } : p;
-    });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `step` reads only the setter and the record
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') step(1);
-      else if (e.key === 'ArrowLeft') step(-1);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [hands]);
+  const lastStep = (hand: number) => Math.max(0, (hands[hand]?.length ?? 1) - 1);
 
   if (!ready) return <div className="tt-page" data-testid="replay" />;
   return (
@@ -133,79 +105,8 @@ export default function ChuanmaReplay({
           })}
         </div>
         {state.exchange ? <p className="cm-note">{t(`table.chuanma.directions.${state.exchange}`)}</p> : null}
-        <div className="tt-replay-bar" data-testid="replay-controls">
-          <button
-            type="button"
-            className="tt-btn tt-btn-small"
-            data-testid="replay-prev-hand"
-            aria-label={t('replay.prevHand')}
-            onClick={() => setAt({ hand: Math.max(0, at.hand - 1), step: 0 })}
-          >
-            «
-          </button>
-          <button
-            type="button"
-            className="tt-btn tt-btn-small"
-            data-testid="replay-prev"
-            aria-label={t('replay.prevStep')}
-            onClick={() => step(-1)}
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="tt-btn tt-btn-small"
-            data-testid="replay-next"
-            aria-label={t('replay.nextStep')}
-            onClick={() => step(1)}
-          >
-            ›
-          </button>
-          <button
-            type="button"
-            className="tt-btn tt-btn-small"
-            data-testid="replay-next-hand"
-            aria-label={t('replay.nextHand')}
-            onClick={() => setAt({ hand: Math.min(hands.length - 1, at.hand + 1), step: 0 })}
-          >
-            »
-          </button>
-          <button
-            type="button"
-            className="tt-btn tt-btn-small"
-            data-testid="replay-hand-end"
-            onClick={() => setAt({ hand: at.hand, step: last })}
-          >
-            ⇥
-          </button>
-          <span className="tt-replay-pos" data-testid="replay-position">
-            {t('replay.hand', { n: at.hand + 1, total: hands.length })} ·{' '}
-            {t('replay.step', { n: at.step, total: last })}
-          </span>
-        </div>
-        <input
-          className="tt-replay-range"
-          type="range"
-          min={0}
-          max={last}
-          value={at.step}
-          aria-label={t('replay.step', { n: at.step, total: last })}
-          onChange={(e) => setAt({ hand: at.hand, step: Number(e.target.value) })}
-        />
-        <details className="tt-verify" data-testid="replay-verification" open>
-          <summary className={verification.ok ? 'tt-plus' : 'tt-minus'}>
-            {verification.ok ? t('replay.verified', { count: verification.hands }) : t('replay.notVerified')}
-          </summary>
-          <dl>
-            <dt>{t('replay.seed')}</dt>
-            <dd data-testid="replay-seed">{seed}</dd>
-            <dt>{t('replay.commitment')}</dt>
-            <dd>{commitment}</dd>
-            {verification.problems.map((p) => (
-              <dd key={p}>{p}</dd>
-            ))}
-          </dl>
-        </details>
+        <ReplayControls at={at} hands={hands.length} lastStep={lastStep} move={setAt} />
+        <ReplayVerification seed={seed} commitment={commitment} verification={verification} />
       </main>
       {state.result && closed !== at.hand ? (
         <ChuanmaResultPanel result={state.result} names={names} onClose={() => setClosed(at.hand)} />

@@ -2,7 +2,7 @@ import type { Shoupai } from '@kobalab/majiang-core';
 import { Majiang } from '@taikai/engine/player-view';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Decision, playGame } from './engineGame.testkit';
-import { answers, type Choices, choicesAt, seatView, situationOf } from './options';
+import { answers, type Choices, choicesAt, seatView } from './options';
 
 /**
  * A deterministic chooser: it always wins, declares riichi when it may, takes a call now and then in half the
@@ -132,6 +132,17 @@ describe('the choices at a decision', () => {
       expect(seen.mismatches).toEqual([]);
     }
   });
+
+  it('with guyi_mode (and fanfu 2) a win is offered exactly where the engine allows it, local yaku counted', async () => {
+    for (const [seed, fanfu] of [
+      ['8', 1],
+      ['9', 2],
+    ] as const) {
+      const { seen } = await playChecked(seed.repeat(64), { guyi_mode: 1, fanfu }, chooser(Number(seed)));
+      expect(seen.mismatches).toEqual([]);
+      expect(seen.decisions).toBeGreaterThan(50);
+    }
+  });
 });
 
 describe('three players: a North set aside', () => {
@@ -172,53 +183,47 @@ describe('three players: a North set aside', () => {
   });
 });
 
-describe('what the table counts beyond the hand (situationOf)', () => {
-  const qipai = { qipai: {} };
-  const discard = (l: number, p: string) => ({ dapai: { l, p } });
-  const firstRound = [discard(0, 'z1'), discard(1, 'z2'), discard(2, 'z3'), discard(3, 'z4')];
+describe('guyi_mode: a win on the mode’s yaku alone', () => {
+  // Seat 1's closed hand has no yaku of the rules: man, pin, sou, a West triplet and green dragons (Uumensai).
+  const opening = (hand: string) => [
+    { kaiju: { id: 1, rule: Majiang.rule(), title: '', player: ['A', 'B', 'C', 'D'], qijia: 0 } },
+    {
+      qipai: {
+        zhuangfeng: 0,
+        jushu: 0,
+        changbang: 0,
+        lizhibang: 0,
+        defen: [25000, 25000, 25000, 25000],
+        baopai: 'z7',
+        shoupai: ['', hand, '', ''],
+      },
+    },
+  ];
+  const goAround = [
+    { zimo: { l: 0, p: '' } },
+    { dapai: { l: 0, p: 'z7_' } },
+    { zimo: { l: 1, p: 'z7' } },
+    { dapai: { l: 1, p: 'z7_' } },
+    { zimo: { l: 2, p: '' } },
+  ];
 
-  it('a riichi in the first go-around is double; ippatsu lasts until the seat discards again', () => {
-    expect(situationOf([qipai, discard(0, 'z1*')], 0, 4, true)).toEqual({
-      lizhi: 2,
-      yifa: true,
-      firstGoAround: true,
-    });
-    expect(situationOf([qipai, ...firstRound, discard(0, 'm1*'), discard(1, 'p1')], 0, 4, true)).toEqual({
-      lizhi: 1,
-      yifa: true,
-      firstGoAround: false,
-    });
-    expect(
-      situationOf([qipai, ...firstRound, discard(0, 'm1*'), discard(1, 'p1'), discard(0, 'm2')], 0, 4, true),
-    ).toMatchObject({ lizhi: 1, yifa: false });
-    // Without the ippatsu rule there is none.
-    expect(situationOf([qipai, ...firstRound, discard(0, 'm1*')], 0, 4, false).yifa).toBe(false);
+  it('Uumensai alone is offered with the mode (and a 2-han minimum), not without it', () => {
+    const messages = [...opening('m123p456s78z333z66'), ...goAround, { dapai: { l: 2, p: 's9_' } }];
+    expect(choicesAt(messages, 4, { guyi_mode: 1 }).ron).toBe(true);
+    expect(choicesAt(messages, 4, { guyi_mode: 1, fanfu: 2 }).ron).toBe(true);
+    expect(choicesAt(messages, 4, { guyi_mode: 1, fanfu: 4 }).ron).toBe(false);
+    expect(choicesAt(messages, 4, {}).ron).toBe(false);
   });
 
-  it('any call, kan draw or North set aside ends ippatsu and the first go-around; a new hand starts afresh', () => {
-    for (const brk of [
-      { fulou: { l: 2, m: 'p1-11' } },
-      { gangzimo: { l: 2, p: '' } },
-      { kita: { l: 1, p: 'z4' } },
-    ])
-      expect(situationOf([qipai, discard(0, 'z1*'), brk], 0, 4, true)).toEqual({
-        lizhi: 2,
-        yifa: false,
-        firstGoAround: false,
-      });
-    expect(situationOf([qipai, discard(0, 'z1*'), qipai], 0, 4, true)).toEqual({
-      lizhi: 0,
-      yifa: false,
-      firstGoAround: true,
-    });
-  });
-
-  it('the first go-around ends with the last seat’s discard: North with four players, West with three', () => {
-    expect(
-      situationOf([qipai, discard(0, 'z1'), discard(1, 'z2'), discard(2, 'z3')], 1, 4, true).firstGoAround,
-    ).toBe(true);
-    expect(
-      situationOf([qipai, discard(0, 'z1'), discard(1, 'z2'), discard(2, 'z3')], 1, 3, true).firstGoAround,
-    ).toBe(false);
+  it('燕返し alone on a riichi declaration; renhou alone before the seat’s first draw', () => {
+    const noYaku = 'm123p456s78z333m99';
+    const riichi = [...opening(noYaku), ...goAround, { dapai: { l: 2, p: 's9_*' } }];
+    expect(choicesAt(riichi, 4, { guyi_mode: 1 }).ron).toBe(true);
+    expect(choicesAt(riichi, 4, { guyi_mode: 1, fanfu: 2 }).ron).toBe(false);
+    const plain = [...opening(noYaku), ...goAround, { dapai: { l: 2, p: 's9_' } }];
+    expect(choicesAt(plain, 4, { guyi_mode: 1 }).ron).toBe(false);
+    const renhou = [...opening(noYaku), { zimo: { l: 0, p: '' } }, { dapai: { l: 0, p: 's9_' } }];
+    expect(choicesAt(renhou, 4, { guyi_mode: 1, fanfu: 4 }).ron).toBe(true);
+    expect(choicesAt(renhou, 4, {}).ron).toBe(false);
   });
 });

@@ -1,13 +1,25 @@
 import type { Player, Shoupai } from '@kobalab/majiang-core';
-import { canKita, Majiang, markOf, SanmaSeatView, SeatView, yakuHan } from '@taikai/engine/player-view';
+import {
+  canKita,
+  guyiWinAllowed,
+  Majiang,
+  markOf,
+  SanmaSeatView,
+  SeatView,
+  type Situation,
+  situationOf,
+  type WinWay,
+  yakuHan,
+} from '@taikai/engine/player-view';
 import { kanKind } from './notation';
 import type { SeatMessage } from './tableState';
 
 // What the rules allow the player at a decision, judged as the server's player seat judges it: the seat's
 // messages are replayed into the engine's seat view (`SeatView`, `SanmaSeatView`), whose judgements are the
 // rules engine's own, then the table's rule narrows them as the table does (minimum han, kyuushu kyuuhai switch,
-// the riichi stick's value, kokushi robbing a closed kan). What the table counts toward the minimum han beyond
-// the hand (double riichi, ippatsu, a first-draw win) is read from the same messages (`situationOf`).
+// the riichi stick's value, kokushi robbing a closed kan; guyi_mode's own win check). What the table counts
+// toward a win beyond the hand (double riichi, ippatsu, a first-draw win, the discard a ron is made on) is read
+// from the same messages (the engine's `situationOf`).
 
 /** The parts of the season's rule (`detail_rule`, sent with `game_start`) the judgements read. */
 export interface JudgeRule {
@@ -19,6 +31,8 @@ export interface JudgeRule {
   liqibang_value?: number;
   /** `disable_angang_guoshi`: kokushi may not rob a closed kan. */
   disable_angang_guoshi?: number | boolean;
+  /** `guyi_mode`: the ancient local yaku count toward a win (and alone make one). */
+  guyi_mode?: number | boolean;
 }
 
 export type KanKind = 'ankan' | 'kakan' | 'daiminkan';
@@ -138,59 +152,38 @@ const on = (value: number | boolean | undefined, fallback: boolean) =>
   value === undefined ? fallback : value === true || value === 1;
 
 /**
- * What the table counts toward a win of this seat that its hand does not show, as the table follows it: riichi
- * (2: declared in the first go-around, double riichi), ippatsu (from the riichi discard until the seat's next
- * discard, any call, kan draw or North set aside), and whether the first go-around is still unbroken (a tsumo
- * then is the seat's first draw: tenhou or chiihou).
+ * Whether the seat may win now (tsumo, or ron on `rongpai`), as the table judges it: the rules engine's check
+ * (robbing a kan and its replacement draw count as yaku), then the minimum han; with guyi_mode, the mode's check.
  */
-export interface Situation {
-  lizhi: 0 | 1 | 2;
-  yifa: boolean;
-  firstGoAround: boolean;
-}
-
-export function situationOf(
-  messages: readonly SeatMessage[],
-  me: number,
-  players: number,
-  ippatsu: boolean,
-): Situation {
-  let s: Situation = { lizhi: 0, yifa: false, firstGoAround: true };
-  for (const msg of messages) {
-    if (msg.qipai) s = { lizhi: 0, yifa: false, firstGoAround: true };
-    const discard = msg.dapai as { l: number; p: string } | undefined;
-    if (discard) {
-      if (discard.l === me) {
-        s.yifa = false;
-        if (discard.p.endsWith('*')) {
-          s.lizhi = s.firstGoAround ? 2 : 1;
-          s.yifa = ippatsu;
-        }
-      }
-      if (discard.l === players - 1) s.firstGoAround = false;
-    }
-    if (msg.fulou || msg.gangzimo || msg.kita) {
-      s.yifa = false;
-      s.firstGoAround = false;
-    }
-  }
-  return s;
+function mayWin(
+  view: View,
+  rule: JudgeRule,
+  situation: Situation,
+  rongpai: string | null,
+  way: WinWay = {},
+): boolean {
+  const minHan = rule.fanfu ?? 1;
+  if (on(rule.guyi_mode, false)) return guyiWinAllowed(view, view.shoupai, rongpai, situation, way, minHan);
+  const situational = !!(way.robbing || (rongpai === null && way.lingshang));
+  return (
+    view.allow_hule(view.shoupai, rongpai, situational) &&
+    reachesMinHan(view, minHan, situation, rongpai, way)
+  );
 }
 
 /** Whether a win reaches the minimum han, counted as the table counts it. */
 function reachesMinHan(
   view: View,
-  rule: JudgeRule,
+  minHan: number,
   situation: Situation,
   rongpai: string | null,
-  how: { robbing?: boolean; afterKan?: boolean } = {},
+  way: WinWay,
 ): boolean {
-  const minHan = rule.fanfu ?? 1;
   if (minHan <= 1) return true;
   const hand = view.shoupai.clone();
   const paishu = view.shan.paishu;
   const tsumo = rongpai === null;
-  const lingshang = tsumo && !!how.afterKan;
+  const lingshang = tsumo && !!way.lingshang;
   const hule = Majiang.Util.hule(hand, rongpai, {
     rule: view._rule,
     zhuangfeng: view.model.zhuangfeng,
@@ -198,7 +191,7 @@ function reachesMinHan(
     hupai: {
       lizhi: situation.lizhi,
       yifa: situation.yifa ? 1 : 0,
-      qianggang: !!how.robbing,
+      qianggang: !!way.robbing,
       lingshang,
       haidi: paishu > 0 || lingshang ? 0 : tsumo ? 1 : 2,
       tianhu: tsumo && situation.firstGoAround ? (view._menfeng === 0 ? 1 : 2) : 0,
@@ -254,9 +247,7 @@ function judge(
       kind: 'turn',
       discards: list(view.get_dapai(hand)),
       riichi,
-      tsumo:
-        view.allow_hule(hand, null) &&
-        reachesMinHan(view, rule, situation, null, { afterKan: !!asked.gangzimo }),
+      tsumo: mayWin(view, rule, situation, null, { lingshang: !!asked.gangzimo }),
       kyuushu: on(rule.have_jiuzhongjiupai, true) && view.allow_pingju(hand),
       kans: list(view.get_gang_mianzi(hand)).map((m) => ({ m, kind: kanKind(m) ?? 'ankan' })),
       kita: players === 3 && canKita(hand) && view.shan.paishu > 0,
@@ -275,7 +266,7 @@ function judge(
     const choices: Choices = {
       ...NO_CHOICES,
       kind: 'claim',
-      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, situation, p),
+      ron: mayWin(view, rule, situation, p),
       pon: list(view.get_peng_mianzi(hand, p)),
       kans: list(view.get_gang_mianzi(hand, p)).map((m) => ({ m, kind: 'daiminkan' as const })),
       chi: mark === '-' ? list(view.get_chi_mianzi(hand, p)) : [],
@@ -296,7 +287,7 @@ function judge(
         view._neng_rong !== false &&
         Majiang.Util.xiangting_guoshi(complete) === -1;
     } else {
-      ron = view.allow_hule(hand, p, true) && reachesMinHan(view, rule, situation, p, { robbing: true });
+      ron = mayWin(view, rule, situation, p, { robbing: true });
     }
     return { ...NO_CHOICES, kind: 'robKan', ron, pass: true };
   }
@@ -306,7 +297,7 @@ function judge(
     return {
       ...NO_CHOICES,
       kind: 'robKan',
-      ron: view.allow_hule(hand, p) && reachesMinHan(view, rule, situation, p),
+      ron: mayWin(view, rule, situation, p),
       pass: true,
     };
   }

@@ -63,6 +63,23 @@ export type HandResult =
       deltas: number[];
     };
 
+/**
+ * Xuezhandaodi (bloody end): the exchange of the hand and its winners. Winners leave the hand, which goes on
+ * until three have won, a score goes below zero, or the wall ends.
+ */
+export interface XuezhanHand {
+  /** The exchange asked before the deal (`{ huan: { shoupai, direction } }`), until the deal comes. */
+  asked: { direction: string } | null;
+  /** This seat's part of the exchange, as the deal gives it (`qipai.huan`). */
+  exchange: { direction: string; given: string[]; received: string[] } | null;
+  /** Seats that have won this hand, in the order they won. */
+  winners: number[];
+  /** The hand has ended (its third win, a bust, or a draw): its result is due. */
+  over: boolean;
+}
+
+const XUEZHAN_START: XuezhanHand = { asked: null, exchange: null, winners: [], over: false };
+
 export interface TableState {
   /** Seats at the table: 4, or 3 for three-player. */
   players: number;
@@ -90,6 +107,8 @@ export interface TableState {
   results: HandResult[];
   /** The final scores by seat, once the game has ended. */
   final: { scores: number[] } | null;
+  /** A xuezhandaodi table's hand (null at other tables). */
+  xuezhan: XuezhanHand | null;
 }
 
 /** A message of the seat (the engine's, only its key present) and, when a decision is due, its ask. */
@@ -97,8 +116,8 @@ export type SeatMessage = Record<string, unknown>;
 
 const LIVE_TILES = { 4: 136 - 13 * 4 - 14, 3: 108 - 3 * 13 - 14 } as Record<number, number>;
 
-/** The state before any message. */
-export function emptyTable(players = 4, mySeat = 0, names: string[] = []): TableState {
+/** The state before any message; `xuezhan`: a xuezhandaodi table. */
+export function emptyTable(players = 4, mySeat = 0, names: string[] = [], xuezhan = false): TableState {
   return {
     players,
     mySeat,
@@ -125,6 +144,7 @@ export function emptyTable(players = 4, mySeat = 0, names: string[] = []): Table
     riichiPending: null,
     results: [],
     final: null,
+    xuezhan: xuezhan ? XUEZHAN_START : null,
   };
 }
 
@@ -167,6 +187,8 @@ export function applyMessage(state: TableState, msg: SeatMessage): TableState {
   switch (key) {
     case 'kaiju':
       return kaiju(state, body);
+    case 'huan':
+      return huan(state, body as { shoupai: string; direction: string });
     case 'qipai':
       return qipai(state, body);
     case 'zimo':
@@ -249,6 +271,42 @@ function qipai(state: TableState, body: Record<string, unknown>): TableState {
     riichiPending: null,
     results: [],
     final: null,
+    xuezhan: state.xuezhan && {
+      ...XUEZHAN_START,
+      // The seat's own part (a record's deal holds every seat's tiles given, without `received`).
+      exchange: isOwnExchange(body.huan) ? body.huan : null,
+    },
+  };
+}
+
+function isOwnExchange(huan: unknown): huan is NonNullable<XuezhanHand['exchange']> {
+  return (
+    typeof huan === 'object' && huan !== null && Array.isArray((huan as { received?: unknown }).received)
+  );
+}
+
+/**
+ * Xuezhandaodi's exchange asked before the deal: this seat's dealt hand, to choose three tiles from; the other
+ * seats' hands face down and the rivers cleared, as the new hand begins.
+ */
+function huan(state: TableState, h: { shoupai: string; direction: string }): TableState {
+  const seats = state.seats.map((s, seat) => ({
+    ...s,
+    hand: Majiang.Shoupai.fromString(seat === state.mySeat ? h.shoupai : '_'.repeat(13)),
+    river: [],
+    riichi: false,
+    sidewaysPending: false,
+    kita: 0,
+  }));
+  return {
+    ...state,
+    seats,
+    dora: [],
+    tilesLeft: LIVE_TILES[state.players] ?? 70,
+    turn: null,
+    lastDiscard: null,
+    riichiPending: null,
+    xuezhan: { ...XUEZHAN_START, asked: { direction: h.direction } },
   };
 }
 
@@ -357,9 +415,9 @@ function hule(state: TableState, body: Record<string, unknown>): TableState {
     uraDora: h.fubaopai ?? [],
     deltas: bySeat(state, h.fenpei ?? []),
   };
-  // A ron on a riichi declaration: the stick is not put down.
+  // A ron on a riichi declaration: the stick is not put down (xuezhandaodi: it is, when the discarder can pay it).
   const seats = withSeat(state, seat, () => ({ hand: Majiang.Shoupai.fromString(h.shoupai) }));
-  return {
+  const next: TableState = {
     ...state,
     seats,
     riichiPending: null,
@@ -367,6 +425,13 @@ function hule(state: TableState, body: Record<string, unknown>): TableState {
     lastDiscard: null,
     results: [...state.results, result],
   };
+  if (!state.xuezhan) return next;
+  const winners = [...state.xuezhan.winners, seat];
+  const pending = state.riichiPending;
+  const stands = pending !== null && pending === result.from && afterResults(next)[pending] >= 1000;
+  const after = stands ? { ...settleRiichi({ ...next, riichiPending: pending }), riichiPending: null } : next;
+  const over = winners.length >= 3 || afterResults(after).some((score) => score < 0);
+  return { ...after, xuezhan: { ...state.xuezhan, winners, over } };
 }
 
 function pingju(state: TableState, p: { name: string; shoupai: string[]; fenpei: number[] }): TableState {
@@ -377,7 +442,14 @@ function pingju(state: TableState, p: { name: string; shoupai: string[]; fenpei:
     hands[seat] ? { ...s, hand: Majiang.Shoupai.fromString(hands[seat]) } : s,
   );
   const result: HandResult = { kind: 'draw', name: p.name, hands, deltas: bySeat(settled, p.fenpei ?? []) };
-  return { ...settled, seats, turn: null, lastDiscard: null, results: [...settled.results, result] };
+  return {
+    ...settled,
+    seats,
+    turn: null,
+    lastDiscard: null,
+    results: [...settled.results, result],
+    xuezhan: settled.xuezhan && { ...settled.xuezhan, over: true },
+  };
 }
 
 function jieju(state: TableState, j: { defen?: number[] }): TableState {
@@ -387,7 +459,12 @@ function jieju(state: TableState, j: { defen?: number[] }): TableState {
   return { ...state, turn: null, lastDiscard: null, final: { scores } };
 }
 
-/** Scores once the results of the hand just ended are paid. */
+/** Whether the hand's results are all in: always at riichi tables; at xuezhandaodi, once the hand is over. */
+export function handOver(state: TableState): boolean {
+  return state.xuezhan === null || state.xuezhan.over;
+}
+
+/** Scores once the results of the hand just ended (or, at xuezhandaodi, its wins so far) are paid. */
 export function afterResults(state: TableState): number[] {
   return state.seats.map(
     (s, seat) => s.score + state.results.reduce((sum, r) => sum + (r.deltas[seat] ?? 0), 0),
