@@ -309,16 +309,29 @@ describe('the rule editor, in the browser', () => {
     await atRest(page, { dialogs: false });
     await session.screenshot('06-chuanma-en');
 
-    // Bloodshed still cannot be played: the editor says so plainly and labels it so in the mode list.
+    // Bloodshed (xuezhandaodi) plays too: no further settings but the bust and exchange switches, East only.
     await chooseOption(page, page.getByTestId('rule-mode'), 'rule-mode-xuezhandaodi');
+    await expectText(page.getByTestId('rule-no-more-settings'), 'This mode has no further rule settings.');
+    await page.getByTestId('rule-field-can_jifei').waitFor();
+    await page.getByTestId('rule-field-huansanzhang').waitFor();
+    await eventually(
+      () => page.getByTestId('rule-update').isDisabled(),
+      (disabled) => !disabled,
+      'the xuezhandaodi rule playable',
+    );
+    expect(await page.getByTestId('rule-not-playable').count()).toBe(0);
+    await session.screenshot('07-xuezhandaodi-en');
+
+    // Wanxiang still cannot be played: the editor says so plainly and labels it so in the mode list.
+    await chooseOption(page, page.getByTestId('rule-mode'), 'rule-mode-wanxiang');
     await page.getByTestId('rule-unsupported-variant').waitFor();
     await expectText(
       page.getByTestId('rule-not-playable'),
-      'Bloodshed (xuezhan) is not playable yet: the game server cannot play it, so no tournament, plan or auto-match can use it. Choose another mode.',
+      'Wanxiang Shura is not playable yet: the game server cannot play it, so no tournament, plan or auto-match can use it. Choose another mode.',
     );
     await expectText(
-      page.getByTestId('rule-mode').getByTestId('rule-mode-xuezhandaodi'),
-      'Bloodshed (xuezhan) (not playable yet)',
+      page.getByTestId('rule-mode').getByTestId('rule-mode-wanxiang'),
+      'Wanxiang Shura (not playable yet)',
     );
     expect(await page.getByTestId('rule-update').isDisabled()).toBe(true);
     // Nothing was saved.

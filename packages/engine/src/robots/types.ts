@@ -27,8 +27,11 @@ export interface GameMessage {
   hule?: Record<string, unknown>;
   pingju?: { name: string; shoupai: string[]; fenpei: number[] };
   jieju?: Record<string, unknown>;
-  /** Xuezhandaodi with the exchange: the dealt hand, before the deal goes out; answered with `huan`. */
-  huan?: { shoupai: string; direction: string };
+  /**
+   * Xuezhandaodi with the exchange: the dealt hand, before the deal goes out, with the hand's round and the scores
+   * by seat from the dealer (as the deal will carry them); answered with `huan`.
+   */
+  huan?: { shoupai: string; direction: string; zhuangfeng: number; jushu: number; defen: number[] };
 }
 
 /**

@@ -92,7 +92,15 @@ export class XuezhanGame extends TableGame {
     this.pending = { wall, dealt, direction };
     this.call_players(
       'huan',
-      dealt.map((tiles) => ({ huan: { shoupai: new Majiang.Shoupai(tiles).toString(), direction } })),
+      dealt.map((tiles) => ({
+        huan: {
+          shoupai: new Majiang.Shoupai(tiles).toString(),
+          direction,
+          zhuangfeng: m.zhuangfeng,
+          jushu: m.jushu,
+          defen: m.player_id.map((id) => m.defen[id]),
+        },
+      })),
     );
   }
 

@@ -188,7 +188,7 @@ export function applyMessage(state: TableState, msg: SeatMessage): TableState {
     case 'kaiju':
       return kaiju(state, body);
     case 'huan':
-      return huan(state, body as { shoupai: string; direction: string });
+      return huan(state, body as ExchangeAsked);
     case 'qipai':
       return qipai(state, body);
     case 'zimo':
@@ -285,13 +285,29 @@ function isOwnExchange(huan: unknown): huan is NonNullable<XuezhanHand['exchange
   );
 }
 
+/** Xuezhandaodi's exchange as asked: the dealt hand, the direction, the hand's round and the scores from the dealer. */
+type ExchangeAsked = {
+  shoupai: string;
+  direction: string;
+  zhuangfeng?: number;
+  jushu?: number;
+  defen?: number[];
+};
+
 /**
  * Xuezhandaodi's exchange asked before the deal: this seat's dealt hand, to choose three tiles from; the other
- * seats' hands face down and the rivers cleared, as the new hand begins.
+ * seats' hands face down and the rivers cleared, as the new hand begins, with its round and scores.
  */
-function huan(state: TableState, h: { shoupai: string; direction: string }): TableState {
+function huan(state: TableState, h: ExchangeAsked): TableState {
+  const round =
+    h.zhuangfeng === undefined || h.jushu === undefined
+      ? state.round
+      : { ...state.round, wind: h.zhuangfeng, hand: h.jushu, honba: 0 };
+  const next = { ...state, round };
   const seats = state.seats.map((s, seat) => ({
     ...s,
+    score: h.defen?.[windOf(next, seat)] ?? s.score,
+    wind: windOf(next, seat),
     hand: Majiang.Shoupai.fromString(seat === state.mySeat ? h.shoupai : '_'.repeat(13)),
     river: [],
     riichi: false,
@@ -299,7 +315,7 @@ function huan(state: TableState, h: { shoupai: string; direction: string }): Tab
     kita: 0,
   }));
   return {
-    ...state,
+    ...next,
     seats,
     dora: [],
     tilesLeft: LIVE_TILES[state.players] ?? 70,

@@ -96,7 +96,14 @@ describe('the riichi table at a xuezhandaodi game', () => {
         expect(s.after.seats[0].hand.toString()).toBe(huan.shoupai);
         expect(s.after.seats[0].river).toEqual([]);
       }
+      // Each exchange shows the scores and round the deal then carries (the first one too, before any deal).
       const deals = steps.filter((s) => 'qipai' in s.msg);
+      deals.forEach((s, i) => {
+        const asked = asks[i].after;
+        expect(asked.seats.map((seat) => seat.score)).toEqual(s.after.seats.map((seat) => seat.score));
+        expect(asked.round.hand).toBe(s.after.round.hand);
+      });
+      expect(asks[0].after.seats.map((seat) => seat.score)).toEqual([25000, 25000, 25000, 25000]);
       deals.forEach((s, i) => {
         const exchange = s.after.xuezhan?.exchange;
         expect(exchange?.given).toEqual(g.exchanges[i]);
