@@ -111,66 +111,10 @@ export const FetchContestSeasonPlayerGameRecordRes = z.object({
 export const RecordFileFormat = { TENHOU: 'tenhou', CHUANMA: 'chuanma', XUEZHAN: 'xuezhan' } as const;
 export type RecordFileFormat = (typeof RecordFileFormat)[keyof typeof RecordFileFormat];
 
-/**
- * A chuanma (Sichuan bloody battle) game's record, as the engine writes it (engine README, "Chuanma", Record):
- * `paipu.log[n]` is hand n's entries, seats absolute (0–3), each an object with one key —
- * `qipai {hand, dealer, scores, shoupai[4][13]}`, `huan {direction, out[4][3]}`, `dingque [4]`,
- * `zimo`/`gangzimo {seat, p}`, `dapai {seat, p}`, `peng {seat, p, from}`, `gang {seat, p, type, from?}`,
- * `hule {seat, from, p, shoupai, melds, fans, fan, points}`, `pingju {shoupai, melds}`,
- * `jiesuan {hands, wins, payments, deltas, scores, bust, nextDealer}`. Tiles in the short notation (`m5`, `p9`).
- */
-export const ChuanmaRecordLog = z.object({
+/** What every engine record holds (engine README, "Record"): the table, the wall commitment, the game's log. */
+const engineRecord = {
   format: z.literal('taikai/1'),
-  mode: z.literal('chuanma'),
   tableId: ShownText,
-  /** 1: 4 games (hands), 2: 8. */
-  roundType: z.number().int(),
-  commitment: ShownText,
-  /** No red fives: all 0. */
-  red: z.object({ m: z.number().int(), p: z.number().int(), s: z.number().int() }),
-  /** No sticks: 0 and 0. */
-  leftoverStickPoints: z.number().int(),
-  changbangValue: z.number().int(),
-  paipu: z.object({
-    title: ShownText,
-    /** Seat names, E S W N of the first hand. */
-    player: z.array(ShownText),
-    qijia: z.number().int(),
-    log: z.array(z.array(z.record(ShownText, z.unknown()))),
-    /** Final raw scores by seat. */
-    defen: z.array(z.number().int()),
-    /** Settled points by seat, in thousands (`"+35.0"`). */
-    point: z.array(ShownText),
-    /** Places by seat (1 = first). */
-    rank: z.array(z.number().int()),
-  }),
-  chuanma: z.object({
-    huansanzhang: z.boolean(),
-    canJifei: z.boolean(),
-    hands: z.number().int(),
-    initialScores: z.array(z.number().int()),
-  }),
-  /** Hands dealt again after a restart, with the commitments of the walls abandoned. */
-  redeals: z
-    .array(z.object({ hand: z.number().int(), attempt: z.number().int(), abandoned: z.array(ShownText) }))
-    .optional(),
-});
-export type ChuanmaRecordLog = z.infer<typeof ChuanmaRecordLog>;
-
-/**
- * A xuezhandaodi (Battle of Asura) game's record, as the engine writes it (engine README, "Xuezhandaodi", Record):
- * the riichi record (`paipu.log[n]` is hand n's entries in the rules engine's notation: `qipai`, `zimo`, `dapai`,
- * `fulou`, `gang`, `gangzimo`, `kaigang`, `hule`, `pingju`), whose hands go on after a win: a hand holds every
- * `hule` where it happened, play continuing after it, and ends with its third `hule`, a bust's `hule` or a
- * `pingju`. With the exchange (换三张) each deal holds `qipai.huan {direction, given[4][3]}` (by seat from the
- * dealer) and `qipai.shoupai` are the hands after it.
- */
-export const XuezhanRecordLog = z.object({
-  format: z.literal('taikai/1'),
-  mode: z.literal('xuezhan'),
-  tableId: ShownText,
-  /** 1: East (4 hands), the only round type the mode plays. */
-  roundType: z.number().int(),
   commitment: ShownText,
   /** Red fives in the wall (from `dora_count`). */
   red: z.object({ m: z.number().int(), p: z.number().int(), s: z.number().int() }),
@@ -190,11 +134,49 @@ export const XuezhanRecordLog = z.object({
     /** Places by seat (1 = first). */
     rank: z.array(z.number().int()),
   }),
-  xuezhan: z.object({ huansanzhang: z.boolean() }),
   /** Hands dealt again after a restart, with the commitments of the walls abandoned. */
   redeals: z
     .array(z.object({ hand: z.number().int(), attempt: z.number().int(), abandoned: z.array(ShownText) }))
     .optional(),
+};
+
+/**
+ * A chuanma (Sichuan bloody battle) game's record, as the engine writes it (engine README, "Chuanma", Record):
+ * `paipu.log[n]` is hand n's entries, seats absolute (0–3), each an object with one key —
+ * `qipai {hand, dealer, scores, shoupai[4][13]}`, `huan {direction, out[4][3]}`, `dingque [4]`,
+ * `zimo`/`gangzimo {seat, p}`, `dapai {seat, p}`, `peng {seat, p, from}`, `gang {seat, p, type, from?}`,
+ * `hule {seat, from, p, shoupai, melds, fans, fan, points}`, `pingju {shoupai, melds}`,
+ * `jiesuan {hands, wins, payments, deltas, scores, bust, nextDealer}`. Tiles in the short notation (`m5`, `p9`).
+ * No red fives (`red` all 0) and no sticks (`leftoverStickPoints` and `changbangValue` 0).
+ */
+export const ChuanmaRecordLog = z.object({
+  ...engineRecord,
+  mode: z.literal('chuanma'),
+  /** 1: 4 games (hands), 2: 8. */
+  roundType: z.number().int(),
+  chuanma: z.object({
+    huansanzhang: z.boolean(),
+    canJifei: z.boolean(),
+    hands: z.number().int(),
+    initialScores: z.array(z.number().int()),
+  }),
+});
+export type ChuanmaRecordLog = z.infer<typeof ChuanmaRecordLog>;
+
+/**
+ * A xuezhandaodi (Battle of Asura) game's record, as the engine writes it (engine README, "Xuezhandaodi", Record):
+ * the riichi record (`paipu.log[n]` is hand n's entries in the rules engine's notation: `qipai`, `zimo`, `dapai`,
+ * `fulou`, `gang`, `gangzimo`, `kaigang`, `hule`, `pingju`), whose hands go on after a win: a hand holds every
+ * `hule` where it happened, play continuing after it, and ends with its third `hule`, a bust's `hule` or a
+ * `pingju`. With the exchange (换三张) each deal holds `qipai.huan {direction, given[4][3]}` (by seat from the
+ * dealer) and `qipai.shoupai` are the hands after it.
+ */
+export const XuezhanRecordLog = z.object({
+  ...engineRecord,
+  mode: z.literal('xuezhan'),
+  /** 1: East (4 hands), the only round type the mode plays. */
+  roundType: z.number().int(),
+  xuezhan: z.object({ huansanzhang: z.boolean() }),
 });
 export type XuezhanRecordLog = z.infer<typeof XuezhanRecordLog>;
 
