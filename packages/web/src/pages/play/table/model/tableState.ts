@@ -233,6 +233,20 @@ function kaiju(state: TableState, body: Record<string, unknown>): TableState {
   };
 }
 
+/** A seat as a new hand begins: its wind and score, the hand it holds (`_` for a hidden tile), nothing else. */
+function newHandSeat(s: SeatState, wind: number, score: number, hand: string): SeatState {
+  return {
+    ...s,
+    score,
+    wind,
+    hand: Majiang.Shoupai.fromString(hand),
+    river: [],
+    riichi: false,
+    sidewaysPending: false,
+    kita: 0,
+  };
+}
+
 function qipai(state: TableState, body: Record<string, unknown>): TableState {
   const q = body as {
     zhuangfeng: number;
@@ -247,17 +261,7 @@ function qipai(state: TableState, body: Record<string, unknown>): TableState {
   const next: TableState = { ...state, round };
   const seats = state.seats.map((s, seat) => {
     const l = windOf(next, seat);
-    const text = q.shoupai[l] || '_'.repeat(13);
-    return {
-      ...s,
-      score: q.defen[l] ?? s.score,
-      wind: l,
-      hand: Majiang.Shoupai.fromString(text),
-      river: [],
-      riichi: false,
-      sidewaysPending: false,
-      kita: 0,
-    };
+    return newHandSeat(s, l, q.defen[l] ?? s.score, q.shoupai[l] || '_'.repeat(13));
   });
   return {
     ...next,
@@ -304,16 +308,10 @@ function huan(state: TableState, h: ExchangeAsked): TableState {
       ? state.round
       : { ...state.round, wind: h.zhuangfeng, hand: h.jushu, honba: 0 };
   const next = { ...state, round };
-  const seats = state.seats.map((s, seat) => ({
-    ...s,
-    score: h.defen?.[windOf(next, seat)] ?? s.score,
-    wind: windOf(next, seat),
-    hand: Majiang.Shoupai.fromString(seat === state.mySeat ? h.shoupai : '_'.repeat(13)),
-    river: [],
-    riichi: false,
-    sidewaysPending: false,
-    kita: 0,
-  }));
+  const seats = state.seats.map((s, seat) => {
+    const l = windOf(next, seat);
+    return newHandSeat(s, l, h.defen?.[l] ?? s.score, seat === state.mySeat ? h.shoupai : '_'.repeat(13));
+  });
   return {
     ...next,
     seats,
