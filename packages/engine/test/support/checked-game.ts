@@ -1,7 +1,7 @@
 import type { Reply, SeatPlayer } from '../../src/robots/types';
 import { toTableRule } from '../../src/rules/adapter';
 import type { RuleFields } from '../../src/rules/fields';
-import { TableGame } from '../../src/table-game';
+import { type GameHooks, TableGame } from '../../src/table-game';
 import { dealWall } from '../../src/walls';
 
 /**
@@ -69,12 +69,13 @@ export class CheckedGame extends TableGame {
   }
 }
 
-/** Plays a whole seeded game with the given seats, every answer checked. */
+/** Plays a whole seeded game with the given seats, every answer checked; `hooks` hear the hands as they go. */
 export function playChecked(
   rule: RuleFields,
   roundType: number,
   seats: SeatPlayer[],
   seed: string,
+  hooks: Partial<GameHooks> = {},
 ): CheckedGame {
   const table = toTableRule(rule, roundType);
   const noop = () => {};
@@ -82,7 +83,7 @@ export function playChecked(
     seats,
     table,
     (n) => dealWall(seed, n, table.core.赤牌),
-    { handStart: noop, handEnd: noop, yakuman: noop },
+    { handStart: noop, handEnd: noop, yakuman: noop, ...hooks },
     'checked',
     ['A', 'B', 'C', 'D'],
   );
