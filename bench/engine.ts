@@ -9,12 +9,13 @@
  *     against the simple one (each seed played with the common robot in each seat beside two simple ones).
  *  6. chuanma (Sichuan): seconds per game of 4 hands (round type 1, the exchange on) for each robot level, and
  *     the level-2 robot's strength against level 1 (each seed with level 2 in each seat beside three level 1).
- *  7. xuezhandaodi (Battle of Asura): seconds per East game (the exchange on) for each robot level.
+ *  7. xuezhandaodi (Battle of Asura): seconds per East game (the exchange on) for each robot level;
+ *  8. guyi_mode (the ancient local yaku): seconds per East game for each robot level.
  * Each figure runs a bounded batch (a few minutes in all). Set BENCH_SCALE=0.5 for a quicker, noisier run, and
- * BENCH_ONLY=levels,pool,overhead,memory,sanma,chuanma,xuezhan (any of them) to run some parts only.
+ * BENCH_ONLY=levels,pool,overhead,memory,sanma,chuanma,xuezhan,guyi (any of them) to run some parts only.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { installFastShanten, installStockShanten } from '@taikai/engine';
+import { installFastShanten, installStockShanten, type RuleFields } from '@taikai/engine';
 import { measureIdleTables } from './idle-tables';
 import { measureOverhead } from './overhead';
 import { measurePool } from './pool-rate';
@@ -236,29 +237,39 @@ if (wanted('chuanma')) {
   });
 }
 
-if (wanted('xuezhan')) {
-  // 7. Xuezhandaodi East games (4 hands, the exchange on) by robot level.
+/** Seconds per East game of a mode's rule at each robot level (`games[level]` seeded games after a warm-up). */
+async function eastGamesOf(part: string, label: string, rule: RuleFields, games: Record<number, number>) {
   installFastShanten();
-  const rule = { xuezhandaodi: 1, huansanzhang: 1 };
-  const xuezhanGames: Record<number, number> = { 0: n(40), 1: n(20), 2: n(4) };
   for (const level of [0, 1, 2]) {
     const levels = [level, level, level, level];
-    await playTableGame(seedOf(`xuezhan-warm-up-${level}`), levels, 1, rule);
-    const seeds = Array.from({ length: xuezhanGames[level] }, (_, i) => seedOf(`xuezhan-level-${i}`));
+    await playTableGame(seedOf(`${part}-warm-up-${level}`), levels, 1, rule);
+    const seeds = Array.from({ length: games[level] }, (_, i) => seedOf(`${part}-level-${i}`));
     let hands = 0;
     const t = await timed(async () => {
       for (const seed of seeds) hands += (await playTableGame(seed, levels, 1, rule)).hands;
     });
     const perGame = t.wall / seeds.length;
     say(
-      `xuezhan level ${level}: ${seeds.length} East games, ${hands} hands, ${fmt(perGame, 3)} s/game (cpu ${fmt(t.cpu / seeds.length, 3)})`,
+      `${part} level ${level}: ${seeds.length} East games, ${hands} hands, ${fmt(perGame, 3)} s/game (cpu ${fmt(t.cpu / seeds.length, 3)})`,
     );
     figures.push({
-      name: `s per xuezhandaodi East game, ai_level ${level}`,
+      name: `s per ${label} East game, ai_level ${level}`,
       value: `${fmt(perGame, 3)} s (cpu ${fmt(t.cpu / seeds.length, 3)})`,
     });
   }
 }
+
+// 7. Xuezhandaodi East games (4 hands, the exchange on) by robot level.
+if (wanted('xuezhan'))
+  await eastGamesOf(
+    'xuezhan',
+    'xuezhandaodi',
+    { xuezhandaodi: 1, huansanzhang: 1 },
+    { 0: n(40), 1: n(20), 2: n(4) },
+  );
+
+// 8. East games with the ancient local yaku (guyi_mode) by robot level.
+if (wanted('guyi')) await eastGamesOf('guyi', 'guyi_mode', { guyi_mode: 1 }, { 0: n(40), 1: n(20), 2: n(4) });
 
 say('');
 printFigures(figures);
