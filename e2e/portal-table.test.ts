@@ -8,12 +8,18 @@ import {
   addToRoster,
   type RosterPlayer,
   registerPlayers,
-  ScriptedPlayer,
+  seatWithRobots,
   startSeasonNow,
 } from './support/games';
 import { artifactsDir } from './support/paths';
 import { createTournament, grantCurrency, openSignedIn, type Tournament } from './support/people';
-import { chooseTableLanguage, handOnScreen, playToTheEnd, scriptBytes } from './support/table';
+import {
+  chooseTableLanguage,
+  handOnScreen,
+  openTableWithRobots,
+  playToTheEnd,
+  scriptBytes,
+} from './support/table';
 
 // The player portal's table (`/play/game/:uuid`): one human seat against three robots, played by clicking the
 // screen at phone and desktop sizes, to the final settlement; and a page closed mid-hand and opened again.
@@ -27,24 +33,6 @@ const organiser = { token: '' };
 let players: RosterPlayer[] = [];
 let cup: Tournament;
 const ids = () => ({ uniqueId: cup.unique_id, seasonId: cup.season_id });
-
-/**
- * Seats `player` at a new East game with three robots (`ai_level` 2) and answers its uuid. The player is ready
- * on a link of its own that never answers (as a lobby page would be), so the seat is not auto-played before
- * the table page opens; the caller closes that link once the page holds its own.
- */
-async function seatWithRobots(player: RosterPlayer): Promise<{ uuid: string; lobby: ScriptedPlayer }> {
-  const lobby = await ScriptedPlayer.connect(player, ids(), { delayMs: 3_600_000 });
-  await lobby.ready();
-  await call('/api/contest/create_game_plan', organiser.token, {
-    unique_id: cup.unique_id,
-    season_id: cup.season_id,
-    account_list: [player.accountId, 0, 0, 0],
-    ai_level: 2,
-  });
-  const game = await lobby.game();
-  return { uuid: game.uuid, lobby };
-}
 
 /** Opens the table of `uuid` directly, logged in by the address (the mobile hand-off does the same). */
 async function openTable(page: Page, player: RosterPlayer, uuid: string): Promise<void> {
@@ -94,11 +82,13 @@ describe('the player portal table', () => {
       session = await openBrowser(`portal-table-${label}`);
       const { page } = session;
       await page.setViewportSize(size);
-      const { uuid, lobby } = await seatWithRobots(player);
-      await page.goto('/play');
-      await page.evaluate(() => localStorage.setItem('lang', 'en'));
-      await openTable(page, player, uuid);
-      lobby.close();
+      const uuid = await openTableWithRobots(page, {
+        token: organiser.token,
+        cup,
+        player,
+        aiLevel: 2,
+        shown: '[data-testid="my-hand"]',
+      });
 
       // The table's script: its own chunks only, within the budget.
       const script = await scriptBytes(page);
@@ -171,7 +161,7 @@ describe('the table after the page is closed mid-hand', () => {
     const { context, page } = session;
     await page.setViewportSize(PHONE);
     // The lobby's link stays open throughout: the seat is not played for the player while the page is closed.
-    const { uuid, lobby } = await seatWithRobots(player);
+    const { uuid, lobby } = await seatWithRobots(organiser.token, cup, player, 2);
     await openTable(page, player, uuid);
     // Play a few discards, then wait for the next decision of a discard.
     let before: { tiles: string[]; melds: string[] } = { tiles: [], melds: [] };

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { call, newIdentity, registerByApi } from './api';
 import { eventually } from './console';
-import { accountOf } from './people';
+import { accountOf, createTournament, grantCurrency, type Tournament } from './people';
 
 // Games for the browser journeys: a season that runs now with a roster, and scripted players who are ready
 // through the player link (`/api/player/link`, server README "Live channels") and answer every decision with a
@@ -17,6 +17,7 @@ export interface RosterPlayer {
 }
 
 const nowS = () => Math.floor(Date.now() / 1000);
+const DAY = 24 * 3600;
 
 /**
  * Registers `count` accounts by API, with their internal and public ids. Nicknames start with their number and
@@ -83,6 +84,36 @@ export async function startSeasonNow(
     (state) => state === 2,
     `season ${ids.seasonId} running`,
   );
+}
+
+/**
+ * A new organiser's tournament of four-player East games (round type 1) under `detail_rule`, with 5 + 10
+ * seconds of thinking time, named `name` and the time it was made, with one new player on its roster and its
+ * season running. `label` (2 to 4 characters) starts the accounts' nicknames.
+ */
+export async function tournamentWithOnePlayer(
+  label: string,
+  name: string,
+  detail_rule: Record<string, unknown>,
+): Promise<{ organiser: string; player: RosterPlayer; cup: Tournament }> {
+  const who = newIdentity(`${label}org`);
+  const [organiser, [player]] = await Promise.all([registerByApi(who), registerPlayers(label, 1)]);
+  await grantCurrency(who.email);
+  const now = nowS();
+  const cup = await createTournament(organiser, {
+    name: `${name} ${now}`,
+    start: now + DAY,
+    end: now + 30 * DAY,
+    mode: 1,
+  });
+  await call('/api/contest/update_contest_base', organiser, {
+    unique_id: cup.unique_id,
+    setting: { game_rule_setting: { mode: 1, detail_rule: { ...detail_rule, time_fixed: 5, time_add: 10 } } },
+  });
+  const ids = { uniqueId: cup.unique_id, seasonId: cup.season_id };
+  await addToRoster(organiser, ids, [player]);
+  await startSeasonNow(organiser, ids);
+  return { organiser, player, cup };
 }
 
 /** What a scripted player saw of one game. */
@@ -241,6 +272,34 @@ export class ScriptedPlayer {
 /** Closes every link given (those that opened). */
 export function closeAll(links: readonly (ScriptedPlayer | undefined)[]): void {
   for (const link of links) link?.close();
+}
+
+/**
+ * Seats `player` at a new game of the tournament `cup` with three robots of `aiLevel`, planned by its organiser
+ * (`token`), and answers its uuid. The player is ready on a link of its own that never answers (as a lobby page
+ * would be), so the seat is not auto-played before the table page opens; the caller closes that link once the
+ * page holds its own.
+ */
+export async function seatWithRobots(
+  token: string,
+  cup: Tournament,
+  player: RosterPlayer,
+  aiLevel: number,
+): Promise<{ uuid: string; lobby: ScriptedPlayer }> {
+  const lobby = await ScriptedPlayer.connect(
+    player,
+    { uniqueId: cup.unique_id, seasonId: cup.season_id },
+    { delayMs: 3_600_000 },
+  );
+  await lobby.ready();
+  await call('/api/contest/create_game_plan', token, {
+    unique_id: cup.unique_id,
+    season_id: cup.season_id,
+    account_list: [player.accountId, 0, 0, 0],
+    ai_level: aiLevel,
+  });
+  const game = await lobby.game();
+  return { uuid: game.uuid, lobby };
 }
 
 /** A record as `fetch_contest_game_records` lists it (the fields rankings are made of). */

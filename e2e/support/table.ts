@@ -2,7 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { Majiang } from '@taikai/engine/player-view';
 import type { Page } from 'playwright-core';
 import { eventually } from './console';
+import { type RosterPlayer, seatWithRobots } from './games';
 import { HANG_GUARD_MS } from './hang-guard';
+import { openSignedIn, type Tournament } from './people';
 
 // A player at the portal's table, played by clicking the screen (or with the keys): what the table offers is
 // read from the page, never from the link. Used by the table and journey tests.
@@ -15,6 +17,30 @@ export async function chooseTableLanguage(page: Page, lang: string): Promise<voi
     (stored) => stored === lang,
     `table language ${lang}`,
   );
+}
+
+/**
+ * Seats `player` at a new game of `cup` with three robots of `aiLevel` (planned by the organiser, `token`) and
+ * opens its table on `page` in English, signed in as the player; once the page shows `shown` (a selector) it
+ * holds the seat, and the link that held it is closed. Answers the game's uuid.
+ */
+export async function openTableWithRobots(
+  page: Page,
+  {
+    token,
+    cup,
+    player,
+    aiLevel,
+    shown,
+  }: { token: string; cup: Tournament; player: RosterPlayer; aiLevel: number; shown: string },
+): Promise<string> {
+  const { uuid, lobby } = await seatWithRobots(token, cup, player, aiLevel);
+  await page.goto('/play');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await openSignedIn(page, player.token, `/play/game/${uuid}`);
+  await page.locator(shown).waitFor();
+  lobby.close();
+  return uuid;
 }
 
 /** The scripts the page loaded, and their size gzipped (as a server would send them compressed). */

@@ -1,16 +1,19 @@
-import { commitmentOf, replayGame } from '@taikai/engine';
-import {
-  CHUANMA_GAME_COUNTS,
-  FetchContestGameRecordFileRes,
-  FetchMyGameRecordFileRes,
-  RecordFileFormat,
-} from '@taikai/protocol';
+import { replayGame } from '@taikai/engine';
+import { CHUANMA_GAME_COUNTS, RecordFileFormat } from '@taikai/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameHands, gameRecords } from '../../src/db/schema';
-import { caller, dataOf } from '../records/support';
-import { gameOfPlan, plan, playRecordedGame, recordOf, seasonWithRoster } from '../support/games';
-import { LinkClient, type LinkMessage, listen } from '../support/link-client';
+import { gameHands } from '../../src/db/schema';
+import { type caller, dataOf } from '../records/support';
+import { eastGameOfTwoPlayers, playedWithRobots, readyOnLink, type seasonWithRoster } from '../support/games';
+import type { LinkMessage } from '../support/link-client';
+import {
+  engineRecordFile,
+  expectForgedSeedRefused,
+  expectPlayersFile,
+  expectProgressEnded,
+  expectRankingOfOneGame,
+  storedRecord,
+} from '../support/record-files';
 import { startWorld, type World } from '../support/world';
 
 // A Sichuan (chuanma) tournament hosted end to end through HTTP: created with the exchange (huansanzhang) on and
@@ -28,19 +31,12 @@ const CHUANMA_RULE = { chuanma: 1, huansanzhang: 1, can_jifei: false };
 
 beforeAll(async () => {
   world = await startWorld();
-  s = await seasonWithRoster(world, 2, { game_rule_setting: { mode: 1, detail_rule: CHUANMA_RULE } });
-  as = caller(world, s.owner, s);
-  uuid = await playRecordedGame(world, s.owner, s, [s.ids[0], 0, s.ids[1], 0], { ai_level: 2 });
+  ({ season: s, as, uuid } = await eastGameOfTwoPlayers(world, CHUANMA_RULE, 2));
 });
 afterAll(() => world?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: wire bodies
 type Wire = any;
-
-async function storedRecord() {
-  const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, uuid));
-  return row as typeof row & { log: Wire };
-}
 
 describe('a chuanma tournament', () => {
   it('is created with its rule as sent: round type 1 (4 games), the exchange on, can_jifei off', async () => {
@@ -84,7 +80,7 @@ describe('a chuanma game played by the host', () => {
   it('stores its 4 hands, each with its dealer, and a record whose points sum to zero in placement order', async () => {
     const hands = await world.database.db.select().from(gameHands).where(eq(gameHands.gameUuid, uuid));
     expect(hands).toHaveLength(4);
-    const record = await storedRecord();
+    const record = await storedRecord(world, uuid);
     expect(record.log).toMatchObject({ format: 'taikai/1', mode: 'chuanma', roundType: 1 });
     expect(record.log.chuanma).toMatchObject({ huansanzhang: true, canJifei: false, hands: 4 });
     expect(record.log.paipu.log).toHaveLength(4);
@@ -110,34 +106,22 @@ describe('a chuanma game played by the host', () => {
   });
 
   it("the players' ranking counts the game: each player's score is their total points in thousandths", async () => {
-    const data = dataOf(await as.post('fetch_season_player_rank', { offset: 0, limit: 10 }));
-    const record = (
-      dataOf(await as.get('fetch_contest_game_records', { offset: 0, limit: 10 })).record_list as Wire[]
-    ).find((r) => r.uuid === uuid);
-    const expected = [s.ids[0], s.ids[1]].map((id) => {
-      const seat = id === s.ids[0] ? 0 : 2;
-      return [id, record.result.players.find((p: Wire) => p.seat === seat).total_point];
-    });
-    expect(data.list.map((r: Wire) => [r.account_id, r.score]).sort()).toEqual(expected.sort());
-    expect(data.list.every((r: Wire) => r.game_count === 1)).toBe(true);
+    await expectRankingOfOneGame(as, uuid, [
+      [s.ids[0], 0],
+      [s.ids[1], 2],
+    ]);
   });
 
   it('the live progress call answers the game ended with its final scores', async () => {
-    const res = await world.get(`/api/game/realtime/${uuid}/progress/latest`);
-    const record = await storedRecord();
-    expect(res.body).toMatchObject({ uuid, is_end: 1, chang: 0, ben: 0, scores: record.log.paipu.defen });
+    await expectProgressEnded(world, uuid);
   });
 });
 
 describe('the record file of a chuanma game', () => {
   it("is the engine's chuanma record, typed by format, verified from the revealed seed; no Tenhou export", async () => {
-    const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-    expect(FetchContestGameRecordFileRes.parse(file)).toEqual(file);
-    expect(file.format).toBe(RecordFileFormat.CHUANMA);
-    expect(file.tenhou).toEqual({});
-    expect(file.commitment).toBe(commitmentOf(file.seed));
+    const file = await engineRecordFile(as, uuid, RecordFileFormat.CHUANMA);
     expect(file.verification).toEqual({ ok: true, hands: 4, problems: [], redealt: [] });
-    const record = await storedRecord();
+    const record = await storedRecord(world, uuid);
     expect(file.chuanma).toEqual(record.log);
     expect(file.chuanma.paipu.player).toEqual([
       s.roster[0].account.nickname,
@@ -151,43 +135,22 @@ describe('the record file of a chuanma game', () => {
   });
 
   it('a player of the game reads the same file through fetch_my_game_record_file, with their seat', async () => {
-    const mine = dataOf(await world.get('fetch_my_game_record_file', { uuid }, { token: s.roster[1].token }));
-    expect(FetchMyGameRecordFileRes.parse(mine)).toEqual(mine);
-    expect(mine.record.seat).toBe(2);
-    expect(mine.format).toBe(RecordFileFormat.CHUANMA);
-    const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-    expect({ chuanma: mine.chuanma, verification: mine.verification }).toEqual({
-      chuanma: file.chuanma,
-      verification: file.verification,
+    await expectPlayersFile(world, as, {
+      uuid,
+      player: s.roster[1],
+      seat: 2,
+      format: RecordFileFormat.CHUANMA,
     });
   });
 
   it('a record whose stored seed was changed no longer verifies', async () => {
-    const row = await storedRecord();
-    const forged = `${row.seed.slice(0, -1)}${row.seed.endsWith('0') ? '1' : '0'}`;
-    await world.database.db.update(gameRecords).set({ seed: forged }).where(eq(gameRecords.uuid, uuid));
-    try {
-      const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-      expect(file.verification.ok).toBe(false);
-      expect(file.verification.problems).toContain('the seed does not match the commitment');
-      expect(file.format).toBe(RecordFileFormat.CHUANMA);
-    } finally {
-      await world.database.db.update(gameRecords).set({ seed: row.seed }).where(eq(gameRecords.uuid, uuid));
-    }
+    await expectForgedSeedRefused(world, as, uuid, RecordFileFormat.CHUANMA);
   });
 });
 
 describe('a player at a chuanma table, through the player link', () => {
   it('their exchange, void suit, discards and wins are answered through the link and are what the record holds', async () => {
-    const base = await listen(world);
-    const t = await seasonWithRoster(world, 1, { game_rule_setting: { mode: 1, detail_rule: CHUANMA_RULE } });
-    const [player] = t.roster;
-    const link = await LinkClient.as(base, player);
-    await link.ask(
-      { op: 'enter', unique_id: t.unique_id, season_id: t.season_id },
-      (m) => m.op === 'entered',
-    );
-    await link.ask({ op: 'ready', ready: true }, (m) => m.op === 'ready');
+    const { season: t, player, link } = await readyOnLink(world, CHUANMA_RULE);
     // The exchange is a list of exactly three tiles; anything else is refused (2517) and the link stays open.
     for (const huan of [['m1', 'm2'], 'm1m2m3', ['m1', 'm2', 3]]) {
       const refused = await link.ask(
@@ -220,11 +183,7 @@ describe('a player at a chuanma table, through the player link', () => {
       if (!m.ask) return;
       link.send({ op: 'answer', game_uuid: m.game_uuid, ask_id: m.ask.id, reply: decide(msg) });
     };
-    const gameUuid = await gameOfPlan(
-      world,
-      await plan(world, t.owner, t, [player.account.id, 0, 0, 0], { ai_level: 1 }),
-    );
-    const record = (await recordOf(world, gameUuid)) as Wire;
+    const record = (await playedWithRobots(world, t, player)) as Wire;
     await link.close();
 
     const hands = record.log.paipu.log as Wire[][];
@@ -234,7 +193,7 @@ describe('a player at a chuanma table, through the player link', () => {
     // The default answers (the robots' exchange and void) would not have passed these tiles and voided 's' in every
     // hand: the link's replies were taken. The player's replay file verifies.
     const file = dataOf(
-      await world.get('fetch_my_game_record_file', { uuid: gameUuid }, { token: player.token }),
+      await world.get('fetch_my_game_record_file', { uuid: record.uuid }, { token: player.token }),
     );
     expect(file.verification.ok).toBe(true);
     expect(file.record.seat).toBe(0);

@@ -1,16 +1,19 @@
-import { commitmentOf, refuseUnsupported, replayGame, UnsupportedRuleError } from '@taikai/engine';
-import {
-  FetchContestGameRecordFileRes,
-  FetchMyGameRecordFileRes,
-  RecordFileFormat,
-  unsupportedRuleFields,
-} from '@taikai/protocol';
+import { refuseUnsupported, replayGame, UnsupportedRuleError } from '@taikai/engine';
+import { RecordFileFormat, unsupportedRuleFields } from '@taikai/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameHands, gameRecords } from '../../src/db/schema';
-import { caller, dataOf } from '../records/support';
-import { gameOfPlan, plan, playRecordedGame, recordOf, seasonWithRoster } from '../support/games';
-import { LinkClient, type LinkMessage, listen } from '../support/link-client';
+import { gameHands } from '../../src/db/schema';
+import { type caller, dataOf } from '../records/support';
+import { eastGameOfTwoPlayers, playedWithRobots, readyOnLink, type seasonWithRoster } from '../support/games';
+import type { LinkMessage } from '../support/link-client';
+import {
+  engineRecordFile,
+  expectForgedSeedRefused,
+  expectPlayersFile,
+  expectProgressEnded,
+  expectRankingOfOneGame,
+  storedRecord,
+} from '../support/record-files';
 import { startWorld, type World } from '../support/world';
 
 // A xuezhandaodi (bloody end, Battle of Asura) tournament hosted end to end through HTTP: created East with the
@@ -29,19 +32,12 @@ const XUEZHAN_RULE = { xuezhandaodi: 1, huansanzhang: 1 };
 
 beforeAll(async () => {
   world = await startWorld();
-  s = await seasonWithRoster(world, 2, { game_rule_setting: { mode: 1, detail_rule: XUEZHAN_RULE } });
-  as = caller(world, s.owner, s);
-  uuid = await playRecordedGame(world, s.owner, s, [s.ids[0], 0, s.ids[1], 0], { ai_level: 1 });
+  ({ season: s, as, uuid } = await eastGameOfTwoPlayers(world, XUEZHAN_RULE, 1));
 });
 afterAll(() => world?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: wire bodies
 type Wire = any;
-
-async function storedRecord() {
-  const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, uuid));
-  return row as typeof row & { log: Wire };
-}
 
 /** The tiles of a concealed hand in the rules engine's notation (`m123p0z11` → m1 m2 m3 p0 z1 z1). */
 function tilesOf(paistr: string): string[] {
@@ -125,7 +121,7 @@ describe('a xuezhandaodi tournament', () => {
 
 describe('a xuezhandaodi game played by the host', () => {
   it('stores every hand with its wins as they happened, and a record whose points sum to zero in placement order', async () => {
-    const record = await storedRecord();
+    const record = await storedRecord(world, uuid);
     expect(record.log).toMatchObject({ format: 'taikai/1', mode: 'xuezhan', roundType: 1 });
     expect(record.log.xuezhan).toEqual({ huansanzhang: true });
     const log = record.log.paipu.log as Wire[][];
@@ -175,34 +171,21 @@ describe('a xuezhandaodi game played by the host', () => {
   });
 
   it("the players' ranking counts the game: each player's score is their total points in thousandths", async () => {
-    const data = dataOf(await as.post('fetch_season_player_rank', { offset: 0, limit: 10 }));
-    const record = (
-      dataOf(await as.get('fetch_contest_game_records', { offset: 0, limit: 10 })).record_list as Wire[]
-    ).find((r) => r.uuid === uuid);
-    const expected = [s.ids[0], s.ids[1]].map((id) => {
-      const seat = id === s.ids[0] ? 0 : 2;
-      return [id, record.result.players.find((p: Wire) => p.seat === seat).total_point];
-    });
-    expect(data.list.map((r: Wire) => [r.account_id, r.score]).sort()).toEqual(expected.sort());
-    expect(data.list.every((r: Wire) => r.game_count === 1)).toBe(true);
+    await expectRankingOfOneGame(as, uuid, [
+      [s.ids[0], 0],
+      [s.ids[1], 2],
+    ]);
   });
 
   it('the live progress call answers the game ended with its final scores, honba always 0', async () => {
-    const res = await world.get(`/api/game/realtime/${uuid}/progress/latest`);
-    const record = await storedRecord();
-    expect(res.body).toMatchObject({ uuid, is_end: 1, chang: 0, ben: 0, scores: record.log.paipu.defen });
+    await expectProgressEnded(world, uuid);
   });
 });
 
 describe('the record file of a xuezhandaodi game', () => {
   it("is the engine's xuezhan record, typed by format, verified from the revealed seed; no Tenhou export", async () => {
-    const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-    expect(FetchContestGameRecordFileRes.parse(file)).toEqual(file);
-    expect(file.format).toBe(RecordFileFormat.XUEZHAN);
-    expect(file.tenhou).toEqual({});
-    expect(file.chuanma).toBeUndefined();
-    expect(file.commitment).toBe(commitmentOf(file.seed));
-    const record = await storedRecord();
+    const file = await engineRecordFile(as, uuid, RecordFileFormat.XUEZHAN);
+    const record = await storedRecord(world, uuid);
     expect(file.verification).toEqual({
       ok: true,
       hands: record.log.paipu.log.length,
@@ -229,43 +212,22 @@ describe('the record file of a xuezhandaodi game', () => {
   });
 
   it('a player of the game reads the same file through fetch_my_game_record_file, with their seat', async () => {
-    const mine = dataOf(await world.get('fetch_my_game_record_file', { uuid }, { token: s.roster[1].token }));
-    expect(FetchMyGameRecordFileRes.parse(mine)).toEqual(mine);
-    expect(mine.record.seat).toBe(2);
-    expect(mine.format).toBe(RecordFileFormat.XUEZHAN);
-    const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-    expect({ xuezhan: mine.xuezhan, verification: mine.verification }).toEqual({
-      xuezhan: file.xuezhan,
-      verification: file.verification,
+    await expectPlayersFile(world, as, {
+      uuid,
+      player: s.roster[1],
+      seat: 2,
+      format: RecordFileFormat.XUEZHAN,
     });
   });
 
   it('a record whose stored seed was changed no longer verifies', async () => {
-    const row = await storedRecord();
-    const forged = `${row.seed.slice(0, -1)}${row.seed.endsWith('0') ? '1' : '0'}`;
-    await world.database.db.update(gameRecords).set({ seed: forged }).where(eq(gameRecords.uuid, uuid));
-    try {
-      const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-      expect(file.verification.ok).toBe(false);
-      expect(file.verification.problems).toContain('the seed does not match the commitment');
-      expect(file.format).toBe(RecordFileFormat.XUEZHAN);
-    } finally {
-      await world.database.db.update(gameRecords).set({ seed: row.seed }).where(eq(gameRecords.uuid, uuid));
-    }
+    await expectForgedSeedRefused(world, as, uuid, RecordFileFormat.XUEZHAN);
   });
 });
 
 describe('a player at a xuezhandaodi table, through the player link', () => {
   it('their exchange is asked with their hand and the direction, and the three tiles they answer are the ones passed', async () => {
-    const base = await listen(world);
-    const t = await seasonWithRoster(world, 1, { game_rule_setting: { mode: 1, detail_rule: XUEZHAN_RULE } });
-    const [player] = t.roster;
-    const link = await LinkClient.as(base, player);
-    await link.ask(
-      { op: 'enter', unique_id: t.unique_id, season_id: t.season_id },
-      (m) => m.op === 'entered',
-    );
-    await link.ask({ op: 'ready', ready: true }, (m) => m.op === 'ready');
+    const { season: t, player, link } = await readyOnLink(world, XUEZHAN_RULE);
     // The player passes the first three tiles of the hand shown (any suits: the mode has no same-suit rule),
     // discards the tile drawn and passes every call.
     const asked: { passed: string[]; direction: string }[] = [];
@@ -280,11 +242,7 @@ describe('a player at a xuezhandaodi table, through the player link', () => {
       } else if (msg.zimo?.p) reply = { dapai: `${msg.zimo.p}_` };
       link.send({ op: 'answer', game_uuid: m.game_uuid, ask_id: m.ask.id, reply });
     };
-    const gameUuid = await gameOfPlan(
-      world,
-      await plan(world, t.owner, t, [player.account.id, 0, 0, 0], { ai_level: 1 }),
-    );
-    const record = (await recordOf(world, gameUuid)) as Wire;
+    const record = (await playedWithRobots(world, t, player)) as Wire;
     await link.close();
 
     const hands = record.log.paipu.log as Wire[][];
@@ -296,7 +254,7 @@ describe('a player at a xuezhandaodi table, through the player link', () => {
     });
     expect(recorded).toEqual(asked);
     const file = dataOf(
-      await world.get('fetch_my_game_record_file', { uuid: gameUuid }, { token: player.token }),
+      await world.get('fetch_my_game_record_file', { uuid: record.uuid }, { token: player.token }),
     );
     expect(file.verification.ok).toBe(true);
     expect(file.format).toBe(RecordFileFormat.XUEZHAN);

@@ -1,8 +1,9 @@
-import { commitmentOf, replayGame } from '@taikai/engine';
-import { FetchContestGameRecordFileRes, RecordFileFormat } from '@taikai/protocol';
+import { replayGame } from '@taikai/engine';
+import { RecordFileFormat } from '@taikai/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameHands, gameRecords } from '../../src/db/schema';
+import { gameHands } from '../../src/db/schema';
+import { engineRecordFile, expectForgedSeedRefused, storedRecord } from '../support/record-files';
 import { startWorld, type World } from '../support/world';
 import { caller, dataOf, eastSeason, insertRecord, type Played, playTable, seatsOf } from './support';
 
@@ -37,14 +38,9 @@ afterAll(() => world?.close());
 // biome-ignore lint/suspicious/noExplicitAny: wire bodies
 type Wire = any;
 
-async function storedRecord() {
-  const [row] = await world.database.db.select().from(gameRecords).where(eq(gameRecords.uuid, uuid));
-  return row as typeof row & { log: Wire };
-}
-
 describe('the record of a xuezhandaodi game', () => {
   it('keeps every win of a hand in its stored result, and the hand log as it was played', async () => {
-    const log = (await storedRecord()).log.paipu.log as Wire[][];
+    const log = (await storedRecord(world, uuid)).log.paipu.log as Wire[][];
     const hands = await world.database.db
       .select()
       .from(gameHands)
@@ -65,13 +61,8 @@ describe('the record of a xuezhandaodi game', () => {
   });
 
   it("is served as the engine's xuezhan record, typed by format, verified from the revealed seed", async () => {
-    const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-    expect(FetchContestGameRecordFileRes.parse(file)).toEqual(file);
-    expect(file.format).toBe(RecordFileFormat.XUEZHAN);
-    expect(file.tenhou).toEqual({});
-    expect(file.chuanma).toBeUndefined();
-    expect(file.commitment).toBe(commitmentOf(file.seed));
-    const record = await storedRecord();
+    const file = await engineRecordFile(as, uuid, RecordFileFormat.XUEZHAN);
+    const record = await storedRecord(world, uuid);
     expect(file.xuezhan).toEqual(record.log);
     expect(file.verification).toEqual({
       ok: true,
@@ -85,15 +76,6 @@ describe('the record of a xuezhandaodi game', () => {
   });
 
   it('a record whose stored seed was changed no longer verifies, and keeps its format', async () => {
-    const row = await storedRecord();
-    const forged = `${row.seed.slice(0, -1)}${row.seed.endsWith('0') ? '1' : '0'}`;
-    await world.database.db.update(gameRecords).set({ seed: forged }).where(eq(gameRecords.uuid, uuid));
-    try {
-      const file = dataOf(await as.get('fetch_contest_game_record_file', { uuid }));
-      expect(file.verification.ok).toBe(false);
-      expect(file.format).toBe(RecordFileFormat.XUEZHAN);
-    } finally {
-      await world.database.db.update(gameRecords).set({ seed: row.seed }).where(eq(gameRecords.uuid, uuid));
-    }
+    await expectForgedSeedRefused(world, as, uuid, RecordFileFormat.XUEZHAN);
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { gamePlans, gameRecords, games } from '../../src/db/schema';
+import { caller } from '../records/support';
 import { HANG_GUARD_MS } from './hang-guard';
+import { LinkClient, listen } from './link-client';
 import type { Organiser, startWorld } from './world';
 
 // Worlds with a running season, a roster and ready players, and games played through the real host and engine.
@@ -146,4 +148,47 @@ export async function playRecordedGame(
   const gameUuid = await gameOfPlan(world, planUuid);
   await recordOf(world, gameUuid);
   return gameUuid;
+}
+
+/**
+ * A season of four-player East games (round type 1) under `detail_rule`, with two players on its roster, and
+ * one game it played through the host: the players East and West, robots of `ai_level` South and North.
+ * Answers the season, its organiser's calls on it and the game's uuid.
+ */
+export async function eastGameOfTwoPlayers(
+  world: World,
+  detail_rule: Record<string, unknown>,
+  ai_level: number,
+) {
+  const season = await seasonWithRoster(world, 2, { game_rule_setting: { mode: 1, detail_rule } });
+  const [east, west] = season.ids;
+  const uuid = await playRecordedGame(world, season.owner, season, [east, 0, west, 0], { ai_level });
+  return { season, as: caller(world, season.owner, season), uuid };
+}
+
+/**
+ * A season of four-player East games (round type 1) under `detail_rule`, with one player on its roster who has
+ * entered its lobby and is ready on their own player link (served by the world, which starts listening).
+ */
+export async function readyOnLink(world: World, detail_rule: Record<string, unknown>) {
+  const base = await listen(world);
+  const season = await seasonWithRoster(world, 1, { game_rule_setting: { mode: 1, detail_rule } });
+  const [player] = season.roster;
+  const link = await LinkClient.as(base, player);
+  await link.ask(
+    { op: 'enter', unique_id: season.unique_id, season_id: season.season_id },
+    (m) => m.op === 'entered',
+  );
+  await link.ask({ op: 'ready', ready: true }, (m) => m.op === 'ready');
+  return { season, player, link };
+}
+
+/** Plans `player` East with three robots (ai level 1) and waits for the game's record; answers the record. */
+export async function playedWithRobots(
+  world: World,
+  season: Awaited<ReturnType<typeof seasonWithRoster>>,
+  player: Organiser,
+) {
+  const planUuid = await plan(world, season.owner, season, [player.account.id, 0, 0, 0], { ai_level: 1 });
+  return recordOf(world, await gameOfPlan(world, planUuid));
 }
