@@ -211,7 +211,7 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
     expect(createCalls).toHaveLength(1);
   });
 
-  it('offers only the modes the game server plays: standard, triple dora and Sichuan (4 or 8 games), not bloodshed or wanxiang', async () => {
+  it('offers only the modes the game server plays: standard, triple dora, bloodshed (East) and Sichuan (4 or 8 games), not wanxiang', async () => {
     const { page } = session;
     const dialog = await openDialog();
     await dialog.getByTestId('create-mode').click();
@@ -219,7 +219,22 @@ describe('the create-tournament dialog: what is shown is what is sent', () => {
     const offered = await dropdown
       .locator('[data-testid^="create-mode-"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-    expect(offered.sort()).toEqual(['create-mode-chuanma', 'create-mode-dora3', 'create-mode-liqi']);
+    expect(offered.sort()).toEqual([
+      'create-mode-chuanma',
+      'create-mode-dora3',
+      'create-mode-liqi',
+      'create-mode-xuezhandaodi',
+    ]);
+    // Bloodshed (xuezhandaodi) is four-player East only.
+    await dropdown.getByTestId('create-mode-xuezhandaodi').click();
+    await dropdown.waitFor({ state: 'hidden' });
+    expect(
+      await dialog
+        .locator('[data-testid^="create-round-type-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+    ).toEqual(['create-round-type-1']);
+    await dialog.getByTestId('create-mode').click();
+    await dropdown.waitFor();
     // Sichuan counts games, not winds: 4 games (chosen) or 8.
     await dropdown.getByTestId('create-mode-chuanma').click();
     await dropdown.waitFor({ state: 'hidden' });

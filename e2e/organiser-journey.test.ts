@@ -154,8 +154,8 @@ describe('an organiser’s first tournament, in the browser', () => {
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('create-submit') });
     await settled(dialog);
 
-    // Mode decides the round types: triple dora has no three-player round types. Modes the game server cannot
-    // play (Sichuan, bloodshed, wanxiang) are not offered.
+    // Mode decides the round types: triple dora has no three-player round types (the modes offered are in
+    // create-dialog.test.ts).
     await chooseOption(page, page.getByTestId('create-mode'), 'create-mode-dora3');
     await expectText(dialog.locator('.ant-radio-button-wrapper-checked'), '四人南');
     expect(await dialog.getByTestId('create-round-type-11').count()).toBe(0);
