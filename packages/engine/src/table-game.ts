@@ -90,6 +90,9 @@ export interface GameHooks {
 /** Messages after which other seats may claim the tile: a discard, a kan (robbed by chankan), a North set aside. */
 const CLAIMABLE = new Set(['dapai', 'gang', 'kita']);
 
+/** A win that is not a ron on a discard, or at a table without local yaku: no discard-dependent yaku. */
+const NOT_ON_A_DISCARD: WinSituation = { riichiDiscard: false, afterKan: false };
+
 /** Abortive draws (tochuu ryuukyoku) as the rules engine names them. */
 const ABORTIVE = new Set(['九種九牌', '四風連打', '四家立直', '四開槓', '三家和']);
 
@@ -529,7 +532,8 @@ export class TableGame extends Majiang.Game {
         shoupai: m.shoupai[menfeng],
         rongpai,
         hupai,
-        situation: this.winSituation(!tsumo && !robbing),
+        // Only the local yaku read it (a walk of the hand's log): left out at tables without them.
+        situation: this.rule.guyi ? this.winSituation(!tsumo && !robbing) : NOT_ON_A_DISCARD,
       },
       param: {
         rule: this._rule,
@@ -545,10 +549,14 @@ export class TableGame extends Majiang.Game {
 
   /** What the local yaku need to know of a ron on a discard: whether it declared riichi, or followed a kan. */
   private winSituation(onDiscard: boolean): WinSituation {
-    if (!onDiscard) return { riichiDiscard: false, afterKan: false };
-    const entries = this._paipu.log[this.hand].filter((e) => !e.kaigang && !e.hule);
-    const discard = entries.at(-1)?.dapai as { p: string } | undefined;
-    return { riichiDiscard: !!discard?.p.endsWith('*'), afterKan: !!discard && !!entries.at(-2)?.gangzimo };
+    if (!onDiscard) return NOT_ON_A_DISCARD;
+    // The hand's last two moves, new dora and wins aside: the discard, and what came before it.
+    const log = this._paipu.log[this.hand];
+    const last: HandLog[number][] = [];
+    for (let i = log.length - 1; i >= 0 && last.length < 2; i--)
+      if (!log[i].kaigang && !log[i].hule) last.push(log[i]);
+    const discard = last[0]?.dapai as { p: string } | undefined;
+    return { riichiDiscard: !!discard?.p.endsWith('*'), afterKan: !!discard && !!last[1]?.gangzimo };
   }
 
   /** Renchan, honba and the end of the game by our rule (the engine's own end rules are switched off). */
