@@ -20,6 +20,9 @@ const GUYI = {
   daichisei: '大七星',
 } as const;
 
+/** The mode's own yaku as a win's record names them (renhou aside: it is the rules' own `人和`). */
+export const GUYI_YAKU: readonly string[] = Object.values(GUYI);
+
 /** One yaku of a win: han, or `*` per yakuman (`**` double). */
 export type Yaku = HuleResult['hupai'][number];
 

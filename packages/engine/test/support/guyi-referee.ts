@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forGuyi } from '../../src/guyi/seat-win';
+import { GUYI_YAKU } from '../../src/guyi/yaku';
 import { robotClassFor } from '../../src/robots';
 import { RuleGuard } from '../../src/robots/rule-guard';
 import { toTableRule } from '../../src/rules/adapter';
@@ -18,21 +19,7 @@ export interface GuyiRefereeReport {
 }
 
 /** The mode's own yaku, as the record names them. */
-const LOCAL = new Set([
-  '燕返し',
-  '槓振り',
-  '十二落抬',
-  '五門斉',
-  '三連刻',
-  '一色三同順',
-  '一筒摸月',
-  '九筒撈魚',
-  '大車輪',
-  '大竹林',
-  '大数隣',
-  '石の上にも三年',
-  '大七星',
-]);
+const LOCAL = new Set(GUYI_YAKU);
 
 /**
  * Plays `count` seeded four-player East games with guyi_mode on (games `from` … `from + count − 1`), the seats
