@@ -10,7 +10,7 @@ import { handSlots, MyHand } from './MyHand';
 import { type Answer, answers, type Choices, choicesAt, type JudgeRule, NO_CHOICES } from './model/options';
 import { afterResults, type SeatMessage, type TableState, windOf } from './model/tableState';
 import { ResultPanel } from './ResultPanel';
-import { SettlementPanel } from './SettlementPanel';
+import { GameEndedPanel, SettlementPanel } from './SettlementPanel';
 import type { SettlementRule } from './settlement';
 import { TableLanguageSelect } from './TableLanguageSelect';
 import { TileRow } from './Tiles';
@@ -445,14 +445,7 @@ function RiichiTable({ gameUuid, backHref }: { gameUuid: string; backHref: strin
           <SettlementPanel state={state} scores={state.final.scores} rule={rule} backHref={backHref} />
         )
       ) : feed.ended ? (
-        <div className="tt-overlay tt-overlay-final" data-testid="game-ended">
-          <div className="tt-panel">
-            <p>{feed.ended.terminated ? t('table.settlement.terminated') : t('table.settlement.ended')}</p>
-            <a className="tt-btn tt-btn-primary" href={backHref}>
-              {t('table.back')}
-            </a>
-          </div>
-        </div>
+        <GameEndedPanel terminated={feed.ended.terminated} backHref={backHref} />
       ) : null}
     </div>
   );

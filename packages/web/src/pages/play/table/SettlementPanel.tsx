@@ -60,3 +60,18 @@ export function SettlementPanel({
     </div>
   );
 }
+
+/** A game that ended without a settlement shown here (terminated, or over before this page saw its end). */
+export function GameEndedPanel({ terminated, backHref }: { terminated: boolean; backHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tt-overlay tt-overlay-final" data-testid="game-ended">
+      <div className="tt-panel">
+        <p>{terminated ? t('table.settlement.terminated') : t('table.settlement.ended')}</p>
+        <a className="tt-btn tt-btn-primary" href={backHref}>
+          {t('table.back')}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { robotNumbers } from '../../../../components/robots';
 import type { FeedEntry, GameFeed } from '../../link';
 import { usePlayerLink } from '../../link';
+import { GameEndedPanel } from '../SettlementPanel';
 import { TableLanguageSelect } from '../TableLanguageSelect';
 import { TimeBar } from '../TimeBar';
 import { tableLanguage } from '../tableLanguage';
@@ -307,14 +308,7 @@ export default function ChuanmaTable({
         <ChuanmaFinalPanel scores={state.final} names={names} backHref={backHref} />
       ) : null}
       {!state.final && feed.ended ? (
-        <div className="tt-overlay tt-overlay-final" data-testid="game-ended">
-          <div className="tt-panel">
-            <p>{feed.ended.terminated ? t('table.settlement.terminated') : t('table.settlement.ended')}</p>
-            <a className="tt-btn tt-btn-primary" href={backHref}>
-              {t('table.back')}
-            </a>
-          </div>
-        </div>
+        <GameEndedPanel terminated={feed.ended.terminated} backHref={backHref} />
       ) : null}
     </div>
   );
